@@ -1,0 +1,33 @@
+// Bundles the server into dist/main.js: our code and @tolk/shared (TypeScript) inlined, every npm
+// package left to node_modules. Migrations are copied beside it, where the database client looks.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, 'dist');
+fs.rmSync(dist, { recursive: true, force: true });
+
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(dist, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@tolk/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+console.log(`server bundle: ${(fs.statSync(path.join(dist, 'main.js')).size / 1024).toFixed(0)} KiB`);

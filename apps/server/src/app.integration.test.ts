@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_COOKIE } from '@tolk/shared/schemas/auth';
+import { testApp, type TestApp } from './test/build-app';
+import { expectError, strongPassword, uniqueUsername } from './test/factories';
+
+let t: TestApp;
+let webDir: string;
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Tolk</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  t = await testApp({ config: { webDir, trustProxy: true } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('the one port', () => {
+  it('reports health with the database state', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+
+  it('publishes an OpenAPI document with the auth routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/signin', '/api/auth/register', '/api/profile', '/api/persons/{id}']),
+    );
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }), 404, 'not_found');
+    expectError(await t.app.inject({ method: 'POST', url: '/api/auth/nope', payload: {} }), 404, 'not_found');
+  });
+
+  it('serves the web app for every other path, and hashed assets for a year', async () => {
+    for (const url of ['/', '/signin', '/some/unknown/page', '/Muses/42?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('sends the precompressed asset of the build to a browser that accepts it, and the plain one otherwise', async () => {
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('marks the cookie Secure when served over HTTPS', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: uniqueUsername(), password: strongPassword() },
+    });
+    expect(res.statusCode).toBe(201);
+    const cookie = res.cookies.find((c) => c.name === ACCESS_TOKEN_COOKIE);
+    expect(cookie?.secure).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+});

@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { PUBLIC_TENANT } from '@tolk/shared/roles';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createTenantsRepository } from './modules/accounts/tenants.repository';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { createKnownDevices } from './modules/auth/known-devices';
+import {
+  DEFAULT_THROTTLE_LIMITS,
+  redisThrottleStore,
+  SignInThrottle,
+  type ThrottleLimits,
+} from './modules/auth/sign-in-throttle';
+import { createTokenService } from './modules/auth/tokens';
+import { debugRoutes } from './modules/debug/debug.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { personsRoutes } from './modules/persons/persons.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import type { TranslationEngine } from './modules/translation/engines/engine';
+import { translationRoutes } from './modules/translation/translation.routes';
+import { conversationsPlugin } from './modules/conversations/conversations.plugin';
+import { museTranslatorFrom, type MuseTranslator } from './modules/conversations/translator';
+import { interpreterPlugin } from './modules/interpreter/interpreter.plugin';
+import type { GuestLimits } from './modules/interpreter/interpreter.routes';
+import { createPlazaTokens } from './modules/interpreter/plaza-tokens';
+import { plazaCallerResolver } from './modules/interpreter/interpreter.routes';
+import type { TranslationService } from './modules/translation/translation.service';
+import { PHOTO_MAX_BYTES } from './modules/uploads/images';
+import { localDiskStorage, type BlobStorage } from './modules/uploads/storage';
+import { createUploadsRepository } from './modules/uploads/uploads.repository';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { authPlugin } from './plugins/auth';
+import { realtimePlugin } from './plugins/realtime';
+import { connectRedisCounters, redisRateLimitStore } from './plugins/redis-counters';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { translationPlugin } from './plugins/translation';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  signInThrottle?: ThrottleLimits;
+  registerLimit?: { max: number; timeWindow: number };
+  /** POST /api/translate requests per address per window. */
+  translateLimit?: { max: number; timeWindow: number };
+  /** Translation engines to use instead of the configured ones. */
+  translationEngines?: TranslationEngine[];
+  /** Chats use the translation module unless a test hands in another translator. */
+  translator?: MuseTranslator;
+  storage?: BlobStorage;
+  guestLimits?: GuestLimits;
+}
+
+export const DEFAULT_GUEST_LIMITS: GuestLimits = { createPerHour: 30, joinPerHour: 30, sendPerMinute: 60 };
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    // The spec calls GET /Persons and GET /Debug/Claims.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-toastify and React inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Plain HTTP on localhost must keep working; HSTS belongs to the TLS terminator.
+    strictTransportSecurity: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
+  // With several instances the counts live in Redis, so a limit holds across all of them.
+  const counters = config.redisUrl ? await connectRedisCounters(app, config.redisUrl) : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    // A member's budget is their own, not shared with everyone behind the same address (a
+    // school's or a hotel's NAT); guests are counted by address. The auth hook runs first.
+    keyGenerator: (request) => (request.caller ? `account:${request.caller.accountId}` : request.ip),
+    // A Redis outage lifts the route limits rather than failing every limited route.
+    ...(counters ? { store: redisRateLimitStore(counters), skipOnError: true } : {}),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Tolk API',
+        version: '0.1.0',
+        description: 'People write in their own language and everyone reads in theirs.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // App plugins.
+  await app.register(dbPlugin, { database });
+  await app.register(errorsPlugin, { webDir: config.webDir });
+  const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
+  const tokens = createTokenService(jwtSecret);
+  await app.register(authPlugin, { tokens, publicOrigins: config.publicOrigins });
+  await app.register(realtimePlugin, { redisUrl: config.redisUrl, publicOrigins: config.publicOrigins });
+  await app.register(translationPlugin, { config: config.translation, engines: options.translationEngines });
+
+  const storage = options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads'));
+  const plazaTokens = createPlazaTokens(jwtSecret);
+  const plazaGuest = plazaCallerResolver(plazaTokens);
+
+  // Feature routes.
+  const auth = createAuthService({
+    db: database.db,
+    tokens,
+    throttle: new SignInThrottle(options.signInThrottle ?? DEFAULT_THROTTLE_LIMITS, {
+      ...(counters ? { store: redisThrottleStore(counters) } : {}),
+    }),
+    knownDevices: createKnownDevices(jwtSecret),
+    sessionDays: config.sessionDays,
+  });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, {
+        auth,
+        registerLimit: options.registerLimit ?? { max: 20, timeWindow: 60 * 60_000 },
+      });
+      await api.register(profilesRoutes);
+      await api.register(personsRoutes);
+      await api.register(accountsRoutes);
+      await api.register(debugRoutes);
+      await api.register(translationRoutes, {
+        translateLimit: options.translateLimit ?? { max: 120, timeWindow: 60_000 },
+      });
+      await api.register(uploadsRoutes, {
+        repo: createUploadsRepository(database.db),
+        storage,
+        guestOf: async (request) => {
+          const caller = await plazaGuest(request);
+          if (!caller?.guestMemberId) return null;
+          const member = await app.conversations.repo.findMemberById(caller.guestMemberId);
+          const conversation =
+            member && !member.leftAt ? await app.conversations.repo.findConversation(member.conversationId) : undefined;
+          return conversation
+            ? { accountId: null, tenantId: conversation.tenantId, conversationId: conversation.id }
+            : null;
+        },
+      });
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const translator = options.translator ?? museTranslatorFrom(app.getDecorator<TranslationService>('translation'));
+  await app.register(conversationsPlugin, { translator });
+  await app.register(interpreterPlugin, {
+    tokens: plazaTokens,
+    storage,
+    limits: options.guestLimits ?? DEFAULT_GUEST_LIMITS,
+    plaza: {
+      guestHours: config.plazaGuestHours,
+      codeHours: config.plazaCodeHours,
+      publicTenantId: async () => {
+        const id = await createTenantsRepository(database.db).idOf(PUBLIC_TENANT);
+        if (!id) throw new Error('the public tenant is missing: run the bootstrap');
+        return id;
+      },
+    },
+  });
+
+  if (fs.existsSync(config.webDir)) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
+      // Hashed file names never change content; index.html is served uncached by the not-found handler.
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  TOLK_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  TOLK_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  TOLK_JWT_SECRET: z.string().min(32, 'TOLK_JWT_SECRET must be at least 32 characters').optional(),
+  TOLK_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TOLK_PUBLIC_ORIGIN: z.string().optional(),
+  TOLK_TRUST_PROXY: booleanFlag.default(false),
+  TOLK_WEB_DIR: z.string().optional(),
+  REDIS_URL: z.url().optional(),
+  TOLK_PLAZA_GUEST_HOURS: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 30)
+    .default(12),
+  TOLK_PLAZA_CODE_HOURS: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 30)
+    .default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRANSLATION_ENGINES: z.string().optional(),
+  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
+  TRANSLATION_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  APERTIUM_MODES_DIR: z.string().default('/usr/share/apertium/modes'),
+  APERTIUM_APY_URL: z.url().optional(),
+  LIBRETRANSLATE_URL: z.url().optional(),
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
+  AZURE_TRANSLATOR_KEY: z.string().optional(),
+  AZURE_TRANSLATOR_REGION: z.string().optional(),
+  AZURE_TRANSLATOR_ENDPOINT: z.url().default('https://api.cognitive.microsofttranslator.com'),
+  DEEPL_API_KEY: z.string().optional(),
+  DEEPL_API_URL: z.url().optional(),
+  GOOGLE_TRANSLATE_API_KEY: z.string().optional(),
+  GOOGLE_TRANSLATE_URL: z.url().default('https://translation.googleapis.com'),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().optional(),
+  OPENAI_LANGUAGES: z.string().optional(),
+});
+
+export const TRANSLATION_ENGINE_NAMES = [
+  'apertium',
+  'apertium-apy',
+  'libretranslate',
+  'azure',
+  'deepl',
+  'google',
+  'openai',
+] as const;
+export type TranslationEngineName = (typeof TRANSLATION_ENGINE_NAMES)[number];
+
+/** One configured engine with what it needs to run; the order of `TRANSLATION_ENGINES` is kept. */
+export type TranslationEngineConfig =
+  | { name: 'apertium'; modesDir: string }
+  | { name: 'apertium-apy'; url: string }
+  | { name: 'libretranslate'; url: string; apiKey: string | undefined }
+  | { name: 'azure'; key: string; region: string | undefined; endpoint: string }
+  | { name: 'deepl'; key: string; url: string }
+  | { name: 'google'; key: string; url: string }
+  | { name: 'openai'; baseUrl: string; apiKey: string | undefined; model: string; languages: string[] | undefined };
+
+export interface TranslationConfig {
+  /** In routing order: per language pair, the first engine that supports it translates. */
+  engines: TranslationEngineConfig[];
+  /** Per engine call, per attempt. */
+  timeoutMs: number;
+  /** Translations kept in process in front of the SQL translation memory. */
+  cacheSize: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; absent means embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  /** PGlite only: where the database lives. `memory://` keeps it in memory. */
+  pgliteDir: string;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  sessionDays: number;
+  /** Origins allowed for cookie-authenticated writes besides the request's own host. */
+  publicOrigins: string[];
+  trustProxy: boolean;
+  /** Built web app; absent folder means API only. */
+  webDir: string;
+  logLevel: string;
+  translation: TranslationConfig;
+  /** Socket.IO events between instances (and shared rate limits) go through Redis when set. */
+  redisUrl: string | undefined;
+  /** How long a guest's plaza lives, and how long a join code works. */
+  plazaGuestHours: number;
+  plazaCodeHours: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (DATABASE_URL= in a shell or .env) means unset, not an invalid value.
+  const parsed = environmentSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.TOLK_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    adminPassword: e.TOLK_ADMIN_PASSWORD,
+    jwtSecret: e.TOLK_JWT_SECRET,
+    sessionDays: e.TOLK_SESSION_DAYS,
+    publicOrigins: (e.TOLK_PUBLIC_ORIGIN ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    trustProxy: e.TOLK_TRUST_PROXY,
+    // src/ and dist/ sit at the same depth, so this holds for the source and the bundle.
+    webDir: path.resolve(e.TOLK_WEB_DIR ?? path.join(here, '../../web/dist')),
+    logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    plazaGuestHours: e.TOLK_PLAZA_GUEST_HOURS,
+    plazaCodeHours: e.TOLK_PLAZA_CODE_HOURS,
+    translation: translationConfig(e, env),
+  };
+}
+
+/** An executable on PATH, found without running it. */
+function onPath(command: string, env: NodeJS.ProcessEnv): boolean {
+  const dirs = (env.PATH ?? process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  return dirs.some((dir) => {
+    try {
+      fs.accessSync(path.join(dir, command), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Apertium is usable when its mode printer is installed and at least one language pair is. */
+export function apertiumInstalled(modesDir: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!onPath('apertium-wblank-mode', env) || !onPath('lt-proc', env)) return false;
+  try {
+    return fs.readdirSync(modesDir).some((file) => file.endsWith('.mode'));
+  } catch {
+    return false;
+  }
+}
+
+function translationConfig(e: z.infer<typeof environmentSchema>, env: NodeJS.ProcessEnv): TranslationConfig {
+  const listed = e.TRANSLATION_ENGINES?.trim();
+  // With nothing configured the embedded default is the local engine, where it is installed.
+  const names =
+    listed === undefined
+      ? apertiumInstalled(e.APERTIUM_MODES_DIR, env)
+        ? ['apertium']
+        : []
+      : listed.toLowerCase() === 'none'
+        ? []
+        : listed
+            .split(',')
+            .map((name) => name.trim().toLowerCase())
+            .filter(Boolean);
+  const problems: string[] = [];
+  const engines: TranslationEngineConfig[] = [];
+  const need = (value: string | undefined, variable: string, engine: string): string => {
+    if (!value) problems.push(`  ${variable}: required when TRANSLATION_ENGINES lists ${engine}`);
+    return value ?? '';
+  };
+  for (const name of new Set(names)) {
+    switch (name) {
+      case 'apertium':
+        if (!apertiumInstalled(e.APERTIUM_MODES_DIR, env)) {
+          problems.push(
+            `  TRANSLATION_ENGINES: apertium is listed but apertium-wblank-mode, lt-proc or a language pair in ${e.APERTIUM_MODES_DIR} is missing`,
+          );
+        }
+        engines.push({ name, modesDir: e.APERTIUM_MODES_DIR });
+        break;
+      case 'apertium-apy':
+        engines.push({ name, url: need(e.APERTIUM_APY_URL, 'APERTIUM_APY_URL', name) });
+        break;
+      case 'libretranslate':
+        engines.push({
+          name,
+          url: need(e.LIBRETRANSLATE_URL, 'LIBRETRANSLATE_URL', name),
+          apiKey: e.LIBRETRANSLATE_API_KEY,
+        });
+        break;
+      case 'azure':
+        engines.push({
+          name,
+          key: need(e.AZURE_TRANSLATOR_KEY, 'AZURE_TRANSLATOR_KEY', name),
+          region: e.AZURE_TRANSLATOR_REGION,
+          endpoint: e.AZURE_TRANSLATOR_ENDPOINT,
+        });
+        break;
+      case 'deepl': {
+        const key = need(e.DEEPL_API_KEY, 'DEEPL_API_KEY', name);
+        // DeepL's free keys end in ":fx" and only work on the free API host.
+        const url = e.DEEPL_API_URL ?? (key.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com');
+        engines.push({ name, key, url });
+        break;
+      }
+      case 'google':
+        engines.push({
+          name,
+          key: need(e.GOOGLE_TRANSLATE_API_KEY, 'GOOGLE_TRANSLATE_API_KEY', name),
+          url: e.GOOGLE_TRANSLATE_URL,
+        });
+        break;
+      case 'openai':
+        engines.push({
+          name,
+          baseUrl: need(e.OPENAI_BASE_URL, 'OPENAI_BASE_URL', name),
+          apiKey: e.OPENAI_API_KEY,
+          model: need(e.OPENAI_MODEL, 'OPENAI_MODEL', name),
+          languages: e.OPENAI_LANGUAGES?.split(',')
+            .map((code) => code.trim())
+            .filter(Boolean),
+        });
+        break;
+      default:
+        problems.push(
+          `  TRANSLATION_ENGINES: unknown engine "${name}" (known: ${TRANSLATION_ENGINE_NAMES.join(', ')})`,
+        );
+    }
+  }
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return { engines, timeoutMs: e.TRANSLATION_TIMEOUT_MS, cacheSize: e.TRANSLATION_CACHE_SIZE };
+}

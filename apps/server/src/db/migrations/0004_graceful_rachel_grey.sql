@@ -1,0 +1,2 @@
+ALTER TABLE "interpreter_profiles" ADD COLUMN "last_plaza_id" uuid;--> statement-breakpoint
+ALTER TABLE "interpreter_profiles" ADD CONSTRAINT "interpreter_profiles_last_plaza_id_conversations_id_fk" FOREIGN KEY ("last_plaza_id") REFERENCES "public"."conversations"("id") ON DELETE set null ON UPDATE no action;

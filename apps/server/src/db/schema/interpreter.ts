@@ -1,0 +1,26 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { conversations } from './conversations';
+import { tenants } from './tenants';
+
+/** A member's saved language pairs for the interpreter (guests keep theirs in the browser). */
+export const interpreterProfiles = pgTable(
+  'interpreter_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    userLanguage: text('user_language').notNull(),
+    audienceLanguage: text('audience_language').notNull(),
+    voice: jsonb('voice').$type<{ enabled: boolean; rate: number }>().notNull(),
+    /** The plaza this pair last opened: "Open" goes back to it while it lives. */
+    lastPlazaId: uuid('last_plaza_id').references(() => conversations.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('interpreter_profiles_owner_idx').on(t.tenantId, t.ownerId)],
+);

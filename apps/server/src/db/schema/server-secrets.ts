@@ -1,0 +1,8 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Secrets every server instance must share (the JWT signing key), created on first start. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,26 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { tenants } from './tenants';
+
+/** A re-encoded photo and its thumbnail in the storage backend; who may read it follows its muse. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** Null when a plaza guest uploaded it. */
+    ownerId: uuid('owner_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Plaza guest uploads belong to the plaza. */
+    conversationId: uuid('conversation_id'),
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId)],
+);

@@ -1,0 +1,42 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { bootstrap } from './modules/accounts/bootstrap';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  await database.migrate();
+  const first = await bootstrap(database.db, config.adminPassword);
+  const app = await buildApp({ config, database });
+
+  if (first.generatedAdminPassword) {
+    // Shown once, on the run that created the account; it is stored only as a hash.
+    process.stdout.write(
+      `\n  Superadmin created: username "admin", password "${first.generatedAdminPassword}"\n` +
+        '  Write it down now: it is not shown again. (Set TOLK_ADMIN_PASSWORD to choose it.)\n\n',
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`;
+  app.log.info(`Tolk is serving http://localhost:${config.port} (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Tolk failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

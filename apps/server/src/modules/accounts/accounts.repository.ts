@@ -1,0 +1,100 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
+import { profiles } from '../../db/schema/profiles';
+import { tenants } from '../../db/schema/tenants';
+
+export interface AccountRow {
+  id: string;
+  tenantId: string;
+  tenant: string;
+  username: string;
+  passwordHash: string;
+  displayName: string;
+  language: string;
+  roles: string;
+  activeSubscriber: boolean;
+  createdAt: Date;
+}
+
+const accountColumns = {
+  id: accounts.id,
+  tenantId: accounts.tenantId,
+  tenant: tenants.slug,
+  username: accounts.username,
+  passwordHash: accounts.passwordHash,
+  displayName: accounts.displayName,
+  language: accounts.language,
+  roles: accounts.roles,
+  activeSubscriber: accounts.activeSubscriber,
+  createdAt: accounts.createdAt,
+};
+
+export function createAccountsRepository(db: Database) {
+  return {
+    async findByUsername(username: string): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select(accountColumns)
+        .from(accounts)
+        .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+        .where(eq(sql`lower(${accounts.username})`, username.trim().toLowerCase()))
+        .limit(1);
+      return row;
+    },
+
+    async findById(id: string): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select(accountColumns)
+        .from(accounts)
+        .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+        .where(eq(accounts.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** Creates the account and its empty profile together. Throws a unique violation on a taken name. */
+    async create(input: {
+      tenantId: string;
+      username: string;
+      passwordHash: string;
+      displayName: string;
+      language: string;
+      roles: string;
+    }): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(accounts).values(input).returning({ id: accounts.id });
+        if (!row) throw new Error('account insert returned nothing');
+        await tx.insert(profiles).values({ accountId: row.id });
+        return row.id;
+      });
+    },
+
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db
+        .update(accounts)
+        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(accounts.id, id));
+    },
+
+    /** Superadmins' view: accounts of one tenant or of all tenants. */
+    async list(filter: { tenant?: string | undefined }) {
+      return db
+        .select({
+          id: accounts.id,
+          username: accounts.username,
+          displayName: accounts.displayName,
+          language: accounts.language,
+          roles: accounts.roles,
+          tenant: tenants.slug,
+          activeSubscriber: accounts.activeSubscriber,
+          createdAt: accounts.createdAt,
+        })
+        .from(accounts)
+        .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+        .where(filter.tenant ? and(eq(tenants.slug, filter.tenant)) : undefined)
+        .orderBy(asc(tenants.slug), asc(accounts.username))
+        .limit(500);
+    },
+  };
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

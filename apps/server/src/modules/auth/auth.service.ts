@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { INVALID_CREDENTIALS_MESSAGE } from '@tolk/shared/errors';
+import { PUBLIC_TENANT } from '@tolk/shared/roles';
+import type { ChangePasswordInput, LoginResponse, Me, RegisterInput, SignInInput } from '@tolk/shared/schemas/auth';
+import type { Database } from '../../db/client';
+import { AppError, fieldError, isUniqueViolation } from '../../errors';
+import type { Caller } from '../../plugins/auth';
+import { createAccountsRepository, type AccountRow } from '../accounts/accounts.repository';
+import { createTenantsRepository } from '../accounts/tenants.repository';
+import type { KnownDevices } from './known-devices';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { createSessionsRepository } from './sessions.repository';
+import type { SignInThrottle } from './sign-in-throttle';
+import type { TokenService } from './tokens';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+  /** The known-device cookie the request carries, if any (see known-devices.ts). */
+  knownDevice?: string | undefined;
+}
+
+export interface IssuedLogin {
+  response: LoginResponse;
+  sessionId: string;
+  expiresAt: Date;
+  /** The known-device cookie to set: this browser has now signed in to the account. */
+  device: { value: string; expiresAt: Date };
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(passwordHash: string, password: string): Promise<boolean>;
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  tokens: TokenService;
+  throttle: SignInThrottle;
+  knownDevices: KnownDevices;
+  sessionDays: number;
+  /** argon2id unless a test hands in another. */
+  passwords?: PasswordHasher;
+}
+
+const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
+
+export function createAuthService({
+  db,
+  tokens,
+  throttle,
+  knownDevices,
+  sessionDays,
+  passwords = { hash: hashPassword, verify: verifyPassword },
+}: AuthServiceDeps) {
+  const accounts = createAccountsRepository(db);
+  const tenants = createTenantsRepository(db);
+  const sessions = createSessionsRepository(db);
+  // Unknown usernames are checked against this hash, so they cost the same time as known ones. It
+  // is made now, not on the first unknown name, so that first answer is not slower and telling.
+  const decoyHash = passwords.hash(randomUUID());
+  decoyHash.catch(() => undefined); // awaited (and its failure reported) on the first unknown name
+
+  async function assertAcceptablePassword(field: string, password: string, username: string) {
+    if ((await isCommonPassword(password)) || password.toLowerCase() === username.toLowerCase()) {
+      throw fieldError(field, COMMON_PASSWORD_MESSAGE);
+    }
+  }
+
+  async function issue(account: AccountRow, meta: RequestMeta, deviceId?: string): Promise<IssuedLogin> {
+    const expiresAt = new Date(Date.now() + sessionDays * 86_400_000);
+    const sessionId = await sessions.create({
+      accountId: account.id,
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    const token = await tokens.sign(account.id, sessionId, expiresAt);
+    const device = knownDevices.issue(account, deviceId);
+    return { response: loginResponseOf(account, token), sessionId, expiresAt, device };
+  }
+
+  return {
+    async register(input: RegisterInput, meta: RequestMeta): Promise<IssuedLogin> {
+      await assertAcceptablePassword('password', input.password, input.username);
+      const tenantId = await tenants.idOf(PUBLIC_TENANT);
+      if (!tenantId) throw new Error(`the ${PUBLIC_TENANT} tenant is missing: run the bootstrap`);
+      let id: string;
+      try {
+        id = await accounts.create({
+          tenantId,
+          username: input.username,
+          passwordHash: await passwords.hash(input.password),
+          displayName: input.displayName ?? '',
+          language: input.language ?? 'en',
+          roles: 'user',
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fieldError('username', 'This username is taken.', 'conflict');
+        throw error;
+      }
+      const account = await accounts.findById(id);
+      if (!account) throw new Error('registered account vanished');
+      return issue(account, meta);
+    },
+
+    async signIn(input: SignInInput, meta: RequestMeta): Promise<IssuedLogin> {
+      // Reserved before anything awaits, so parallel guesses are counted before any is checked.
+      const cookie = knownDevices.read(meta.knownDevice);
+      const device = cookie?.username === input.username.trim().toLowerCase() ? cookie : null;
+      let reservation = await throttle.reserve(input.username, meta.ip, device?.deviceId);
+      if (!reservation.allowed) throw rateLimited(reservation.retryAfterSeconds);
+      const account = await accounts.findByUsername(input.username);
+      if (device && account && account.id !== device.accountId) {
+        // The name now belongs to another account than the one this browser knew: count it as a stranger.
+        reservation = await throttle.reserve(input.username, meta.ip);
+        if (!reservation.allowed) throw rateLimited(reservation.retryAfterSeconds);
+      }
+      const valid = await passwords.verify(account?.passwordHash ?? (await decoyHash), input.password);
+      if (!account || !valid) throw new AppError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
+      // A right password must not fail because a counter could not be taken back; it then counts as a failure.
+      await reservation.succeeded().catch(() => undefined);
+      return issue(account, meta, device?.accountId === account.id ? device.deviceId : undefined);
+    },
+
+    signOut(caller: Caller): Promise<void> {
+      return sessions.revoke(caller.sessionId);
+    },
+
+    /** Sets the new password, revokes every other session and returns a fresh one. */
+    async changePassword(caller: Caller, input: ChangePasswordInput, meta: RequestMeta): Promise<IssuedLogin> {
+      const account = await accounts.findById(caller.accountId);
+      if (!account) throw new AppError('unauthorized', 'Your account no longer exists.');
+      if (!(await passwords.verify(account.passwordHash, input.currentPassword))) {
+        throw fieldError('currentPassword', 'The current password is not correct.', 'unauthorized');
+      }
+      if (input.newPassword === input.currentPassword) {
+        throw fieldError('newPassword', 'The new password must differ from the current one.');
+      }
+      await assertAcceptablePassword('newPassword', input.newPassword, account.username);
+      await accounts.setPasswordHash(account.id, await passwords.hash(input.newPassword));
+      const issued = await issue(account, meta);
+      await sessions.revokeAllExcept(account.id, issued.sessionId);
+      return issued;
+    },
+
+    me(caller: Caller): Me {
+      return {
+        username: caller.username,
+        displayName: caller.displayName,
+        language: caller.language,
+        tenant: caller.tenant,
+        roles: caller.roles,
+        userId: caller.accountId,
+        activeSubscriber: caller.activeSubscriber,
+        isLoggedIn: true,
+        superAdmin: caller.superAdmin,
+        sessionId: caller.sessionId,
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function rateLimited(seconds: number): AppError {
+  return new AppError('rate_limited', `Too many failed sign-ins. Try again in ${seconds} seconds.`, undefined, {
+    'retry-after': String(seconds),
+  });
+}
+
+function loginResponseOf(account: AccountRow, token: string): LoginResponse {
+  return {
+    username: account.username,
+    displayName: account.displayName,
+    language: account.language,
+    tenant: account.tenant,
+    roles: account.roles,
+    userId: account.id,
+    activeSubscriber: account.activeSubscriber,
+    isLoggedIn: true,
+    token,
+  };
+}

@@ -1,0 +1,66 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
+import { sessions } from '../../db/schema/sessions';
+import { tenants } from '../../db/schema/tenants';
+
+export function createSessionsRepository(db: Database) {
+  return {
+    async create(input: { accountId: string; expiresAt: Date; userAgent: string; ip: string }): Promise<string> {
+      const [row] = await db
+        .insert(sessions)
+        .values({ ...input, userAgent: input.userAgent.slice(0, 400) })
+        .returning({ id: sessions.id });
+      if (!row) throw new Error('session insert returned nothing');
+      return row.id;
+    },
+
+    /** A live (unrevoked, unexpired) session with its account, in one query. */
+    async findLive(sessionId: string, accountId: string) {
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          accountId: accounts.id,
+          username: accounts.username,
+          displayName: accounts.displayName,
+          language: accounts.language,
+          roles: accounts.roles,
+          activeSubscriber: accounts.activeSubscriber,
+          tenantId: tenants.id,
+          tenant: tenants.slug,
+        })
+        .from(sessions)
+        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+        .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.accountId, accountId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async revoke(sessionId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** Revokes every live session of the account but one. */
+    async revokeAllExcept(accountId: string, keepSessionId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+export type LiveSession = NonNullable<Awaited<ReturnType<SessionsRepository['findLive']>>>;

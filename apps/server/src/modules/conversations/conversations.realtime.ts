@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { conversationRoom, memberRoom, type SocketData, type TolkSocket } from '../../plugins/realtime';
+import { AppError } from '../../errors';
+import type { Actor, ConversationsService } from './conversations.service';
+import { plazaLanguages, readerRooms } from './reader-rooms';
+
+const joinSchema = z.object({ conversationId: z.uuid(), lastSeq: z.number().int().min(0) });
+const typingSchema = z.object({ conversationId: z.uuid(), typing: z.boolean() });
+const readSchema = z.object({ conversationId: z.uuid(), seq: z.number().int().min(0) });
+const CATCH_UP_PAGE = 100;
+
+/** Socket handlers for one connection: join with catch-up, leave, typing, read, presence. */
+export function conversationSocketHandlers(service: ConversationsService, actorOf: (socket: TolkSocket) => Actor) {
+  return (socket: TolkSocket) => {
+    const principal = socket.data.principal;
+    const name = principal.username || principal.displayName;
+
+    /** Leaves every room of one conversation, whatever reading settings put the socket there. */
+    async function leaveRooms(conversationId: string) {
+      const prefix = `${conversationRoom(conversationId)}:`;
+      const memberId = socket.data.joined.get(conversationId);
+      for (const room of [...socket.rooms]) {
+        if (
+          room === conversationRoom(conversationId) ||
+          room.startsWith(prefix) ||
+          (memberId && room === memberRoom(memberId))
+        )
+          await socket.leave(room);
+      }
+    }
+
+    // A socket resumed by connection-state recovery gets its old rooms back: only while still a member.
+    if (socket.recovered) {
+      for (const conversationId of [...socket.data.joined.keys()]) {
+        void service.membership(conversationId, actorOf(socket)).catch(async () => {
+          await leaveRooms(conversationId);
+          socket.data.joined.delete(conversationId);
+        });
+      }
+    }
+
+    async function onlineIn(conversationId: string) {
+      const sockets = await socket.nsp.in(conversationRoom(conversationId)).fetchSockets();
+      return [
+        ...new Set(
+          sockets.map((s) => {
+            const { principal } = s.data as SocketData;
+            return principal.username || principal.displayName;
+          }),
+        ),
+      ];
+    }
+
+    socket.on('conversation:join', (raw, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      void (async () => {
+        const parsed = joinSchema.safeParse(raw);
+        if (!parsed.success) {
+          reply({
+            ok: false,
+            error: { code: 'validation_failed', message: 'conversationId and lastSeq are required.' },
+          });
+          return;
+        }
+        const { conversationId, lastSeq } = parsed.data;
+        try {
+          const { conversation, member } = await service.membership(conversationId, actorOf(socket));
+          // A plaza screen shows both sides, so it reads in both of its languages.
+          const plaza = plazaLanguages(conversation);
+          const readers = plaza ? plaza.map((language) => ({ readingLanguage: language, readsWithout: [] })) : [member];
+          await leaveRooms(conversationId);
+          // Join before reading the backlog: a muse landing in between arrives twice, never zero times.
+          await socket.join(readerRooms(conversation, member));
+          socket.data.joined.set(conversationId, member.id);
+          let after = lastSeq;
+          for (;;) {
+            const page = await service.musesAfter(conversationId, after, CATCH_UP_PAGE);
+            for (const reader of readers) {
+              const views = await service.viewsFor(page.rows, reader);
+              for (const muse of views) socket.emit('muse:new', muse);
+            }
+            after = page.rows.at(-1)?.seq ?? after;
+            if (!page.hasMore) break;
+          }
+          socket
+            .to(conversationRoom(conversationId))
+            .emit('presence', { conversationId, username: name, online: true });
+          reply({ ok: true, lastSeq: Math.max(after, conversation.lastSeq), online: await onlineIn(conversationId) });
+        } catch (error) {
+          const known = error instanceof AppError;
+          reply({
+            ok: false,
+            error: { code: known ? error.code : 'internal', message: known ? error.message : 'Could not join.' },
+          });
+        }
+      })();
+    });
+
+    socket.on('conversation:leave', (raw) => {
+      const conversationId = typeof raw === 'object' && 'conversationId' in raw ? raw.conversationId : undefined;
+      if (!conversationId || !socket.data.joined.has(conversationId)) return;
+      void leaveRooms(conversationId).finally(() => socket.data.joined.delete(conversationId));
+      socket.to(conversationRoom(conversationId)).emit('presence', { conversationId, username: name, online: false });
+    });
+
+    socket.on('typing', (raw) => {
+      const parsed = typingSchema.safeParse(raw);
+      // The room, not the join record: a member who was removed has been taken out of it.
+      if (!parsed.success || !socket.rooms.has(conversationRoom(parsed.data.conversationId))) return;
+      socket.to(conversationRoom(parsed.data.conversationId)).emit('typing', {
+        conversationId: parsed.data.conversationId,
+        username: name,
+        displayName: principal.displayName || principal.username,
+        typing: parsed.data.typing,
+      });
+    });
+
+    socket.on('read', (raw) => {
+      const parsed = readSchema.safeParse(raw);
+      if (!parsed.success || !socket.data.joined.has(parsed.data.conversationId)) return;
+      void service
+        .membership(parsed.data.conversationId, actorOf(socket))
+        .then(({ member }) => service.markRead(member, parsed.data.seq))
+        .catch(() => undefined);
+    });
+
+    socket.on('disconnect', () => {
+      for (const conversationId of socket.data.joined.keys()) {
+        void onlineIn(conversationId)
+          .then((online) => {
+            if (!online.includes(name)) {
+              socket.nsp
+                .to(conversationRoom(conversationId))
+                .emit('presence', { conversationId, username: name, online: false });
+            }
+          })
+          .catch(() => undefined);
+      }
+    });
+  };
+}

@@ -1,0 +1,539 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
+import { conversationMembers, conversations, muses, museTranslations } from '../../db/schema/conversations';
+import { uploads } from '../../db/schema/uploads';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MemberRow = typeof conversationMembers.$inferSelect;
+export type MuseRow = typeof muses.$inferSelect;
+export type TranslationRow = typeof museTranslations.$inferSelect;
+
+/** A member with the name to show: the account's, or the guest's own. */
+export interface MemberView extends MemberRow {
+  username: string;
+  displayName: string;
+}
+
+/** A muse joined with what a reader needs to see it. */
+export interface MuseRecord extends MuseRow {
+  senderUsername: string;
+  senderDisplayName: string;
+  senderSide: string | null;
+  photo: { id: string; width: number; height: number } | null;
+}
+
+const memberColumns = {
+  member: conversationMembers,
+  username: accounts.username,
+  accountDisplayName: accounts.displayName,
+};
+
+function toMemberView(row: { member: MemberRow; username: string | null; accountDisplayName: string | null }) {
+  return {
+    ...row.member,
+    username: row.username ?? '',
+    displayName: row.member.guestName ?? row.accountDisplayName ?? '',
+  } satisfies MemberView;
+}
+
+const museColumns = {
+  muse: muses,
+  username: accounts.username,
+  accountDisplayName: accounts.displayName,
+  guestName: conversationMembers.guestName,
+  side: conversationMembers.side,
+  photoId: uploads.id,
+  photoWidth: uploads.width,
+  photoHeight: uploads.height,
+};
+
+type MuseJoinRow = {
+  muse: MuseRow;
+  username: string | null;
+  accountDisplayName: string | null;
+  guestName: string | null;
+  side: string | null;
+  photoId: string | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
+};
+
+function toMuseRecord(row: MuseJoinRow): MuseRecord {
+  return {
+    ...row.muse,
+    senderUsername: row.username ?? '',
+    senderDisplayName: row.guestName ?? row.accountDisplayName ?? '',
+    senderSide: row.muse.side ?? row.side,
+    photo:
+      row.photoId && row.photoWidth !== null && row.photoHeight !== null
+        ? { id: row.photoId, width: row.photoWidth, height: row.photoHeight }
+        : null,
+  };
+}
+
+export function createConversationsRepository(db: Database) {
+  const museQuery = () =>
+    db
+      .select(museColumns)
+      .from(muses)
+      .innerJoin(conversationMembers, eq(conversationMembers.id, muses.senderMemberId))
+      .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
+      .leftJoin(uploads, eq(uploads.id, muses.photoId));
+
+  // Built once: these run for every muse sent or delivered, and building a query costs as much as PGlite running it.
+  const membershipStatement = db
+    .select({ conversation: conversations, member: conversationMembers })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(
+      and(
+        eq(conversationMembers.conversationId, sql.placeholder('conversationId')),
+        eq(conversationMembers.accountId, sql.placeholder('accountId')),
+        isNull(conversationMembers.leftAt),
+      ),
+    )
+    .prepare('conversations_find_membership');
+  const museStatement = museQuery()
+    .where(eq(muses.id, sql.placeholder('id')))
+    .prepare('conversations_find_muse');
+  const audienceStatement = db
+    .select({
+      userLanguage: conversations.userLanguage,
+      audienceLanguage: conversations.audienceLanguage,
+      // Spelled out: drizzle leaves columns unqualified in a one-table select, and a bare "id"
+      // inside the subquery would name the member's id.
+      readers: sql<[string, string[]][]>`(
+        select coalesce(jsonb_agg(distinct jsonb_build_array(m.reading_language, m.reads_without)), '[]'::jsonb)
+        from conversation_members m
+        where m.conversation_id = conversations.id and m.left_at is null
+      )`,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .prepare('conversations_audience');
+
+  return {
+    async findConversation(id: string) {
+      const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+      return row;
+    },
+
+    /** The caller's live membership, or nothing: the one check every read and write goes through. */
+    async findMembership(conversationId: string, accountId: string) {
+      const [row] = await membershipStatement.execute({ conversationId, accountId });
+      return row;
+    },
+
+    async findMemberById(memberId: string) {
+      const [row] = await db
+        .select(memberColumns)
+        .from(conversationMembers)
+        .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
+        .where(eq(conversationMembers.id, memberId));
+      return row ? toMemberView(row) : undefined;
+    },
+
+    async members(conversationId: string): Promise<MemberView[]> {
+      const rows = await db
+        .select(memberColumns)
+        .from(conversationMembers)
+        .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
+        .where(and(eq(conversationMembers.conversationId, conversationId), isNull(conversationMembers.leftAt)))
+        .orderBy(asc(conversationMembers.joinedAt));
+      return rows.map(toMemberView);
+    },
+
+    /**
+     * Who reads a conversation, for fan-out: the distinct (reading language, languages read
+     * without translation) pairs of its live members and a plaza's two languages, in one query
+     * (no member rows, no names).
+     */
+    async audience(conversationId: string): Promise<{
+      readers: { language: string; readsWithout: string[] }[];
+      plaza: string[];
+    }> {
+      const [row] = await audienceStatement.execute({ conversationId });
+      if (!row) return { readers: [], plaza: [] };
+      return {
+        readers: row.readers.map(([language, readsWithout]) => ({ language, readsWithout })),
+        plaza: [row.userLanguage, row.audienceLanguage].filter((l): l is string => !!l),
+      };
+    },
+
+    /** Every membership row, departed ones too: the rooms their sockets may still sit in. */
+    async allMembers(conversationId: string) {
+      return db
+        .select({
+          id: conversationMembers.id,
+          accountId: conversationMembers.accountId,
+          readingLanguage: conversationMembers.readingLanguage,
+          readsWithout: conversationMembers.readsWithout,
+          leftAt: conversationMembers.leftAt,
+        })
+        .from(conversationMembers)
+        .where(eq(conversationMembers.conversationId, conversationId));
+    },
+
+    /** Who a photo belongs to: its uploader's account, or for a plaza guest's photo, the plaza. */
+    async photoOwner(id: string) {
+      const [row] = await db
+        .select({ ownerId: uploads.ownerId, conversationId: uploads.conversationId })
+        .from(uploads)
+        .where(eq(uploads.id, id));
+      return row;
+    },
+
+    async findDirect(directKey: string) {
+      const [row] = await db.select().from(conversations).where(eq(conversations.directKey, directKey));
+      return row;
+    },
+
+    async create(input: {
+      tenantId: string;
+      kind: 'direct' | 'group' | 'plaza';
+      title: string;
+      ownerId: string | null;
+      directKey: string | null;
+      members: {
+        accountId: string | null;
+        role: 'owner' | 'member';
+        readingLanguage: string;
+        guestName?: string | null;
+        side?: string | null;
+      }[];
+    }) {
+      return db.transaction(async (tx) => {
+        const [conversation] = await tx
+          .insert(conversations)
+          .values({
+            tenantId: input.tenantId,
+            kind: input.kind,
+            title: input.title,
+            ownerId: input.ownerId,
+            directKey: input.directKey,
+          })
+          .returning();
+        if (!conversation) throw new Error('conversation insert returned nothing');
+        const members = input.members.length
+          ? await tx
+              .insert(conversationMembers)
+              .values(input.members.map((m) => ({ ...m, conversationId: conversation.id })))
+              .returning()
+          : [];
+        return { conversation, members };
+      });
+    },
+
+    /** Adds members, or brings back ones who had left. */
+    async addMembers(conversationId: string, members: { accountId: string; readingLanguage: string }[]) {
+      for (const member of members) {
+        await db
+          .insert(conversationMembers)
+          .values({ conversationId, accountId: member.accountId, readingLanguage: member.readingLanguage })
+          .onConflictDoUpdate({
+            target: [conversationMembers.conversationId, conversationMembers.accountId],
+            targetWhere: sql`${conversationMembers.accountId} is not null`,
+            set: { leftAt: null, joinedAt: new Date() },
+          });
+      }
+    },
+
+    async addGuestMember(input: { conversationId: string; guestName: string; side: string; readingLanguage: string }) {
+      const [row] = await db
+        .insert(conversationMembers)
+        .values({ ...input, accountId: null, role: 'member' })
+        .returning();
+      if (!row) throw new Error('member insert returned nothing');
+      return row;
+    },
+
+    async leave(conversationId: string, accountId: string) {
+      const rows = await db
+        .update(conversationMembers)
+        .set({ leftAt: new Date() })
+        .where(
+          and(
+            eq(conversationMembers.conversationId, conversationId),
+            eq(conversationMembers.accountId, accountId),
+            isNull(conversationMembers.leftAt),
+          ),
+        )
+        .returning({ id: conversationMembers.id });
+      return rows.length > 0;
+    },
+
+    async updateTitle(conversationId: string, title: string) {
+      await db.update(conversations).set({ title, updatedAt: new Date() }).where(eq(conversations.id, conversationId));
+    },
+
+    async updateMember(
+      memberId: string,
+      patch: Partial<Pick<MemberRow, 'readingLanguage' | 'readsWithout' | 'lastReadSeq' | 'side'>>,
+    ) {
+      const [row] = await db
+        .update(conversationMembers)
+        .set(patch)
+        .where(eq(conversationMembers.id, memberId))
+        .returning();
+      return row;
+    },
+
+    /** Marks read up to seq, never backwards. */
+    async markRead(memberId: string, seq: number) {
+      const [row] = await db
+        .update(conversationMembers)
+        .set({ lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${seq})` })
+        .where(eq(conversationMembers.id, memberId))
+        .returning({ lastReadSeq: conversationMembers.lastReadSeq });
+      return row?.lastReadSeq;
+    },
+
+    /** Conversations an account is in, most recently active first, with unread counts. */
+    async listForAccount(accountId: string, kinds: ('direct' | 'group' | 'plaza')[]) {
+      return db
+        .select({
+          conversation: conversations,
+          member: conversationMembers,
+          unread: sql<number>`(
+            select count(*)::int from ${muses}
+            where ${muses.conversationId} = ${conversations.id}
+              and ${muses.seq} > ${conversationMembers.lastReadSeq}
+              and ${muses.senderMemberId} <> ${conversationMembers.id}
+              and ${muses.deletedAt} is null
+          )`,
+        })
+        .from(conversationMembers)
+        .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+        .where(
+          and(
+            eq(conversationMembers.accountId, accountId),
+            isNull(conversationMembers.leftAt),
+            inArray(conversations.kind, kinds),
+          ),
+        )
+        .orderBy(desc(conversations.updatedAt))
+        .limit(200);
+    },
+
+    async lastMuses(conversationIds: string[]): Promise<MuseRecord[]> {
+      if (!conversationIds.length) return [];
+      const rows = await museQuery().where(
+        and(
+          inArray(muses.conversationId, conversationIds),
+          sql`${muses.seq} = (select c.last_seq from conversations c where c.id = ${muses.conversationId})`,
+        ),
+      );
+      return rows.map(toMuseRecord);
+    },
+
+    async findMuseByClientId(conversationId: string, senderMemberId: string, clientId: string) {
+      const [row] = await museQuery().where(
+        and(
+          eq(muses.conversationId, conversationId),
+          eq(muses.senderMemberId, senderMemberId),
+          eq(muses.clientId, clientId),
+        ),
+      );
+      return row ? toMuseRecord(row) : undefined;
+    },
+
+    /**
+     * Appends a muse with the next sequence number. Bumping the conversation's counter locks its
+     * row, so concurrent senders queue and sequences stay gapless; a repeated client id inserts
+     * nothing, the bump is rolled back, and the muse already stored is returned instead. One
+     * statement on the usual path: this runs for every muse sent.
+     */
+    async appendMuse(input: {
+      conversationId: string;
+      senderMemberId: string;
+      clientId: string;
+      text: string;
+      sourceLanguage: string;
+      detectedLanguage: string | null;
+      transliteration: string | null;
+      photoId: string | null;
+      side?: string | null;
+    }): Promise<{ museId: string; created: boolean }> {
+      const repeated = new Error('repeated client id');
+      try {
+        return await db.transaction(async (tx) => {
+          const result = (await tx.execute<{ id: string }>(sql`
+            with bumped as (
+              update ${conversations} set last_seq = last_seq + 1, updated_at = now()
+              where id = ${input.conversationId}
+              returning last_seq
+            )
+            insert into ${muses} (conversation_id, seq, sender_member_id, client_id, side, text,
+              source_language, detected_language, transliteration, photo_id)
+            select ${input.conversationId}::uuid, bumped.last_seq, ${input.senderMemberId}::uuid,
+              ${input.clientId}, ${input.side ?? null}::text, ${input.text}, ${input.sourceLanguage},
+              ${input.detectedLanguage}::text, ${input.transliteration}::text, ${input.photoId}::uuid
+            from bumped
+            on conflict (conversation_id, sender_member_id, client_id) do nothing
+            returning id`)) as { rows: { id: string }[] };
+          const [row] = result.rows;
+          if (!row) throw repeated;
+          return { museId: row.id, created: true };
+        });
+      } catch (error) {
+        if (error !== repeated) throw error;
+      }
+      const [existing] = await db
+        .select({ id: muses.id })
+        .from(muses)
+        .where(
+          and(
+            eq(muses.conversationId, input.conversationId),
+            eq(muses.senderMemberId, input.senderMemberId),
+            eq(muses.clientId, input.clientId),
+          ),
+        );
+      if (!existing) throw new Error('conversation vanished while sending');
+      return { museId: existing.id, created: false };
+    },
+
+    async findMuse(id: string) {
+      const [row] = await museStatement.execute({ id });
+      return row ? toMuseRecord(row) : undefined;
+    },
+
+    async musesAfter(conversationId: string, after: number, limit: number) {
+      const rows = await museQuery()
+        .where(and(eq(muses.conversationId, conversationId), gt(muses.seq, after)))
+        .orderBy(asc(muses.seq))
+        .limit(limit + 1);
+      return { rows: rows.slice(0, limit).map(toMuseRecord), hasMore: rows.length > limit };
+    },
+
+    async musesBefore(conversationId: string, before: number, limit: number) {
+      const rows = await museQuery()
+        .where(and(eq(muses.conversationId, conversationId), lt(muses.seq, before)))
+        .orderBy(desc(muses.seq))
+        .limit(limit + 1);
+      return { rows: rows.slice(0, limit).map(toMuseRecord).reverse(), hasMore: rows.length > limit };
+    },
+
+    /** Every muse in the account's conversations, newest first (the /muse screen). */
+    async musesForAccount(accountId: string, before: Date | undefined, limit: number) {
+      const mine = db
+        .select({ id: conversationMembers.conversationId })
+        .from(conversationMembers)
+        .where(and(eq(conversationMembers.accountId, accountId), isNull(conversationMembers.leftAt)));
+      const rows = await museQuery()
+        .where(
+          and(
+            inArray(muses.conversationId, mine),
+            isNull(muses.deletedAt),
+            before ? lt(muses.createdAt, before) : undefined,
+          ),
+        )
+        .orderBy(desc(muses.createdAt))
+        .limit(limit + 1);
+      return { rows: rows.slice(0, limit).map(toMuseRecord), hasMore: rows.length > limit };
+    },
+
+    async editMuse(
+      id: string,
+      patch: { text: string; sourceLanguage: string; detectedLanguage: string | null; transliteration: string | null },
+    ) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(muses)
+          .set({ ...patch, editedAt: new Date() })
+          .where(and(eq(muses.id, id), isNull(muses.deletedAt)))
+          .returning({ id: muses.id });
+        // The old translations no longer match the text: stale until re-translated.
+        if (row) await tx.update(museTranslations).set({ stale: true }).where(eq(museTranslations.museId, id));
+        return row !== undefined;
+      });
+    },
+
+    /** A tombstone: the row and its place in the sequence stay, the words go. */
+    async deleteMuse(id: string) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(muses)
+          .set({ text: '', transliteration: null, photoId: null, deletedAt: new Date() })
+          .where(and(eq(muses.id, id), isNull(muses.deletedAt)))
+          .returning({ id: muses.id });
+        if (row) await tx.delete(museTranslations).where(eq(museTranslations.museId, id));
+        return row !== undefined;
+      });
+    },
+
+    async translationsFor(museIds: string[], language?: string) {
+      if (!museIds.length) return [];
+      return db
+        .select()
+        .from(museTranslations)
+        .where(
+          and(
+            inArray(museTranslations.museId, museIds),
+            language ? eq(museTranslations.targetLanguage, language) : undefined,
+          ),
+        );
+    },
+
+    /**
+     * Stores translations only while the muse still has the text they were made from (not edited
+     * or deleted meanwhile), in one statement. Whether anything was stored.
+     */
+    async saveTranslationsIfCurrent(museId: string, text: string, rows: (typeof museTranslations.$inferInsert)[]) {
+      if (!rows.length) return false;
+      const values = sql.join(
+        rows.map(
+          (row) =>
+            sql`(${row.museId}::uuid, ${row.targetLanguage}, ${row.text ?? null}::text, ${row.transliteration ?? null}::text,
+              ${row.engine ?? null}::text, ${row.pivot ?? null}::text, ${row.sourceHash}, ${row.state}, ${row.reason ?? null}::text)`,
+        ),
+        sql`, `,
+      );
+      const result = (await db.execute<{ muse_id: string }>(sql`
+        insert into ${museTranslations} (muse_id, target_language, text, transliteration, engine, pivot,
+          source_hash, state, reason)
+        select v.* from (values ${values}) as v(muse_id, target_language, text, transliteration, engine, pivot,
+          source_hash, state, reason)
+        where exists (select 1 from ${muses} m where m.id = ${museId} and m.deleted_at is null and m.text = ${text})
+        on conflict (muse_id, target_language) do update set
+          text = excluded.text, transliteration = excluded.transliteration, engine = excluded.engine,
+          pivot = excluded.pivot, source_hash = excluded.source_hash, state = excluded.state,
+          reason = excluded.reason, stale = false, updated_at = now()
+        returning muse_id`)) as { rows: unknown[] };
+      return result.rows.length > 0;
+    },
+
+    async setPlaza(
+      conversationId: string,
+      patch: { userLanguage: string; audienceLanguage: string; expiresAt: Date | null },
+    ) {
+      const [row] = await db.update(conversations).set(patch).where(eq(conversations.id, conversationId)).returning();
+      if (!row) throw new Error('plaza vanished');
+      return row;
+    },
+
+    /** Plazas and guests' muses go when their plaza expires. */
+    async deleteConversation(id: string) {
+      await db.delete(conversations).where(eq(conversations.id, id));
+    },
+
+    async clearMuses(conversationId: string) {
+      await db.delete(muses).where(eq(muses.conversationId, conversationId));
+    },
+
+    accountsByUsernames(usernames: string[]) {
+      const lowered = usernames.map((u) => u.toLowerCase());
+      return db
+        .select({
+          id: accounts.id,
+          username: accounts.username,
+          language: accounts.language,
+          tenantId: accounts.tenantId,
+        })
+        .from(accounts)
+        .where(or(...lowered.map((u) => eq(sql`lower(${accounts.username})`, u))));
+    },
+  };
+}
+
+export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;

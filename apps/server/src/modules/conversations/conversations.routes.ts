@@ -1,0 +1,268 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import {
+  addMembersInputSchema,
+  allMusesQuerySchema,
+  conversationSchema,
+  conversationSummarySchema,
+  createConversationInputSchema,
+  editMuseInputSchema,
+  memberSchema,
+  museDetailSchema,
+  museSchema,
+  museTranslationSchema,
+  musesPageSchema,
+  musesQuerySchema,
+  sendMuseInputSchema,
+  updateConversationInputSchema,
+  updateMembershipInputSchema,
+} from '@tolk/shared/schemas/conversations';
+import { languageCodeSchema, usernameSchema } from '@tolk/shared/schemas/auth';
+import { callerOf, type Caller } from '../../plugins/auth';
+import type { Actor, ConversationsService } from './conversations.service';
+
+const idParams = z.object({ id: z.uuid('Not a valid id.') });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const config = { auth: 'required' as const };
+
+export function actorOfCaller(caller: Caller): Actor & { accountId: string; tenantId: string } {
+  return {
+    accountId: caller.accountId,
+    guestMemberId: null,
+    tenantId: caller.tenantId,
+    language: caller.language,
+    superAdmin: caller.superAdmin,
+  };
+}
+
+export async function conversationsRoutes(app: FastifyInstance, { service }: { service: ConversationsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['conversations'];
+  const actor = (request: Parameters<typeof callerOf>[0]) => actorOfCaller(callerOf(request));
+
+  r.get(
+    '/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'My conversations, most recent first',
+        response: { 200: z.array(conversationSummarySchema), ...errors },
+      },
+      config,
+    },
+    async (request) => service.list(actor(request)),
+  );
+
+  r.post(
+    '/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'Start a one-to-one or group chat (an existing one-to-one chat is returned as it is)',
+        body: createConversationInputSchema,
+        response: { 200: conversationSchema, 201: conversationSchema, ...errors },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const { conversation, created } = await service.create(actor(request), request.body);
+      return reply.status(created ? 201 : 200).send(conversation);
+    },
+  );
+
+  r.get(
+    '/conversations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One conversation and its members',
+        params: idParams,
+        response: { 200: conversationSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => {
+      const { conversation } = await service.membership(request.params.id, actor(request));
+      return service.conversationView(conversation);
+    },
+  );
+
+  r.patch(
+    '/conversations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a group (owner)',
+        params: idParams,
+        body: updateConversationInputSchema,
+        response: { 200: conversationSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.rename(actor(request), request.params.id, request.body.title ?? ''),
+  );
+
+  r.post(
+    '/conversations/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Add members to a group (owner)',
+        params: idParams,
+        body: addMembersInputSchema,
+        response: { 200: conversationSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.addMembers(actor(request), request.params.id, request.body.members),
+  );
+
+  r.delete(
+    '/conversations/:id/members/:username',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member (owner), or leave (yourself)',
+        params: idParams.extend({ username: usernameSchema }),
+        response: { 204: z.null(), ...errors },
+      },
+      config,
+    },
+    async (request, reply) => {
+      await service.removeMember(actor(request), request.params.id, request.params.username);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.patch(
+    '/conversations/:id/me',
+    {
+      schema: {
+        tags,
+        summary: 'My reading language, languages I read without translation, and what I have read',
+        params: idParams,
+        body: updateMembershipInputSchema,
+        response: { 200: memberSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.updateMe(actor(request), request.params.id, request.body),
+  );
+
+  r.get(
+    '/conversations/:id/muses',
+    {
+      schema: {
+        tags,
+        summary: 'Muses after or before a sequence number, each with its translation for me',
+        params: idParams,
+        querystring: musesQuerySchema,
+        response: { 200: musesPageSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.musesPage(actor(request), request.params.id, request.query),
+  );
+
+  r.post(
+    '/conversations/:id/muses',
+    {
+      schema: {
+        tags,
+        summary: 'Send a muse; the same clientId again returns the same muse',
+        params: idParams,
+        body: sendMuseInputSchema,
+        response: { 200: museSchema, 201: museSchema, ...errors },
+      },
+      config: { ...config, rateLimit: { max: 120, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { muse, created } = await service.send(actor(request), request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send(muse);
+    },
+  );
+
+  r.get(
+    '/muses',
+    {
+      schema: {
+        tags,
+        summary: 'All my muses across conversations, newest first',
+        querystring: allMusesQuerySchema,
+        response: { 200: musesPageSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => {
+      const before = request.query.before ? new Date(request.query.before) : undefined;
+      return service.allMuses(
+        actor(request),
+        before && !Number.isNaN(before.getTime()) ? before : undefined,
+        request.query.limit,
+      );
+    },
+  );
+
+  r.get(
+    '/muses/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A muse with every language version made so far',
+        params: idParams,
+        response: { 200: museDetailSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.museDetail(actor(request), request.params.id),
+  );
+
+  r.post(
+    '/muses/:id/translations',
+    {
+      schema: {
+        tags,
+        summary: 'Translate a muse into a language of my choice',
+        params: idParams,
+        body: z.object({ to: languageCodeSchema }),
+        response: { 200: museTranslationSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.translateOnDemand(actor(request), request.params.id, request.body.to),
+  );
+
+  r.patch(
+    '/muses/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit my muse (translations are redone)',
+        params: idParams,
+        body: editMuseInputSchema,
+        response: { 200: museSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.edit(actor(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/muses/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete my muse (a tombstone stays in the sequence)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+      config,
+    },
+    async (request, reply) => {
+      await service.remove(actor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

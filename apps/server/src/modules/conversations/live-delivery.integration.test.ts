@@ -1,0 +1,409 @@
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
+import type { Conversation, Muse, MusesPage } from '@tolk/shared/schemas/conversations';
+import type { Invite, PlazaSession } from '@tolk/shared/schemas/plazas';
+import { conversationRoom } from '../../plugins/realtime';
+import { testApp, type TestApp } from '../../test/build-app';
+import { newAccount, type Member } from '../../test/factories';
+import { RETRY_MAX_MS, TRANSLATION_GRACE_MS } from './conversations.service';
+import type { MuseTranslator, TranslatedText } from './translator';
+
+/**
+ * A translator port under the test's control: it answers `[es] text`, fails like an engine that
+ * is down, takes its time, or has no engine for some languages; and it records every call.
+ */
+function controlledTranslator() {
+  const control = {
+    down: false,
+    delayMs: 0,
+    noEngineFor: new Set<string>(),
+    calls: [] as { text: string; from: string; to: string[] }[],
+  };
+  const translator: MuseTranslator = {
+    async translate(text, from, to) {
+      control.calls.push({ text, from, to: [...to] });
+      if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
+      return to.map((language): TranslatedText => {
+        if (control.noEngineFor.has(language)) {
+          return {
+            to: language,
+            text: null,
+            transliteration: null,
+            engine: null,
+            state: 'unavailable',
+            reason: `no translation engine for ${from} to ${language}`,
+          };
+        }
+        if (control.down) {
+          return {
+            to: language,
+            text: null,
+            transliteration: null,
+            engine: 'fake',
+            state: 'unavailable',
+            reason: 'fake: connection refused',
+          };
+        }
+        return { to: language, text: `[${language}] ${text}`, transliteration: null, engine: 'fake', state: 'ready' };
+      });
+    },
+    detect: (_text, fallback) => ({ language: fallback, confidence: 0 }),
+    transliterate: async () => null,
+  };
+  return { translator, control };
+}
+
+const { translator, control } = controlledTranslator();
+let t: TestApp;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await testApp({ translator });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  control.down = false;
+  control.delayMs = 0;
+  control.noEngineFor.clear();
+  control.calls.length = 0;
+});
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+interface Heard {
+  event: 'muse:new' | 'muse:updated' | 'typing' | 'conversation:ended';
+  muse?: Muse;
+  at: number;
+}
+
+/** A connected socket, joined to a conversation, recording what it hears. */
+async function reader(token: string, conversationId: string) {
+  const socket: Client = connect(baseUrl, {
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  const heard: Heard[] = [];
+  socket.on('muse:new', (muse) => heard.push({ event: 'muse:new', muse, at: performance.now() }));
+  socket.on('muse:updated', (muse) => heard.push({ event: 'muse:updated', muse, at: performance.now() }));
+  socket.on('typing', () => heard.push({ event: 'typing', at: performance.now() }));
+  socket.on('conversation:ended', () => heard.push({ event: 'conversation:ended', at: performance.now() }));
+  const ack = await socket.emitWithAck('conversation:join', { conversationId, lastSeq: 0 });
+  expect(ack.ok).toBe(true);
+  const about = (museId: string) => heard.filter((h) => h.muse?.id === museId);
+  return { socket, heard, about };
+}
+
+async function group(owner: Member, members: Member[]) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: owner.headers,
+    payload: { kind: 'group', title: 'Live', members: members.map((m) => m.username) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Conversation>();
+}
+
+async function send(member: Member, conversationId: string, text: string, from = 'en') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/conversations/${conversationId}/muses`,
+    headers: member.headers,
+    payload: { clientId: randomUUID(), text, from },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { muse: res.json<Muse>(), sentAt: performance.now() };
+}
+
+async function readAs(member: Member, conversationId: string, museId: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/conversations/${conversationId}/muses?after=0`,
+    headers: member.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<MusesPage>().muses.find((m) => m.id === museId)!;
+}
+
+const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('fan-out', () => {
+  it('sends a muse at once as pending when the engine is slow, and the translation follows', async () => {
+    const [english, spanish] = [
+      await newAccount(t.app, { language: 'en' }),
+      await newAccount(t.app, { language: 'es' }),
+    ];
+    const chat = await group(english, [spanish]);
+    const es = await reader(spanish.token, chat.id);
+    control.delayMs = TRANSLATION_GRACE_MS + 500;
+
+    const { muse, sentAt } = await send(english, chat.id, 'The ferry is late.');
+    await expect.poll(() => es.about(muse.id).length, { timeout: 5_000 }).toBe(2);
+    const [first, second] = es.about(muse.id);
+    expect(first).toMatchObject({ event: 'muse:new', muse: { translation: { to: 'es', state: 'pending' } } });
+    // Out after the grace period, not after the engine.
+    expect(first!.at - sentAt).toBeLessThan(TRANSLATION_GRACE_MS + 400);
+    expect(second).toMatchObject({
+      event: 'muse:updated',
+      muse: { translation: { to: 'es', state: 'ready', text: '[es] The ferry is late.' } },
+    });
+    es.socket.close();
+  });
+
+  it('translates once per language, never per reader: readers of es, es and fr make one call for [es, fr]', async () => {
+    const owner = await newAccount(t.app, { language: 'en' });
+    const readers = [
+      await newAccount(t.app, { language: 'es' }),
+      await newAccount(t.app, { language: 'es' }),
+      await newAccount(t.app, { language: 'fr' }),
+    ];
+    const chat = await group(owner, readers);
+    const sockets = await Promise.all(readers.map((r) => reader(r.token, chat.id)));
+
+    const { muse } = await send(owner, chat.id, 'See you at the market.');
+    await t.app.conversations.idle();
+    await expect.poll(() => sockets.every((s) => s.about(muse.id).length > 0)).toBe(true);
+    const calls = control.calls.filter((c) => c.text === 'See you at the market.');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.to.sort()).toEqual(['es', 'fr']);
+    expect(sockets.map((s) => s.about(muse.id).at(-1)?.muse?.translation?.text)).toEqual([
+      '[es] See you at the market.',
+      '[es] See you at the market.',
+      '[fr] See you at the market.',
+    ]);
+    for (const s of sockets) s.socket.close();
+  });
+
+  it('gives a reader who reads the source unaided the original, live as over REST, and translates nothing for them', async () => {
+    const owner = await newAccount(t.app, { language: 'en' });
+    const plainSpanish = await newAccount(t.app, { language: 'es' });
+    const bilingualSpanish = await newAccount(t.app, { language: 'es' });
+    const bilingualFrench = await newAccount(t.app, { language: 'fr' });
+    const chat = await group(owner, [plainSpanish, bilingualSpanish, bilingualFrench]);
+    const plain = await reader(plainSpanish.token, chat.id);
+    // Joined before the setting changes: the socket has to move rooms.
+    const bilingual = await reader(bilingualSpanish.token, chat.id);
+    for (const member of [bilingualSpanish, bilingualFrench]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/conversations/${chat.id}/me`,
+        headers: member.headers,
+        payload: { readsWithout: ['en-GB'] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const french = await reader(bilingualFrench.token, chat.id);
+
+    const { muse } = await send(owner, chat.id, 'The concert starts at eight.');
+    await t.app.conversations.idle();
+    await expect.poll(() => [plain, bilingual, french].every((s) => s.about(muse.id).length > 0)).toBe(true);
+    await settle();
+
+    expect(plain.about(muse.id).map((h) => h.muse?.translation?.state)).toEqual(['ready']);
+    expect(plain.about(muse.id)[0]!.muse?.translation?.text).toBe('[es] The concert starts at eight.');
+    for (const s of [bilingual, french]) {
+      // Exactly one copy: the original, not a translation as well.
+      expect(s.about(muse.id)).toHaveLength(1);
+      expect(s.about(muse.id)[0]!.muse?.translation).toMatchObject({
+        state: 'skipped',
+        text: 'The concert starts at eight.',
+      });
+    }
+    // The only French reader reads English: no French translation is made.
+    expect(control.calls.filter((c) => c.text === muse.text).map((c) => c.to)).toEqual([['es']]);
+    expect((await readAs(bilingualSpanish, chat.id, muse.id)).translation?.state).toBe('skipped');
+
+    // A Spanish muse: the English owner gets it translated; the French reader (who reads only English unaided) too.
+    const owners = await reader(owner.token, chat.id);
+    const reply = (await send(plainSpanish, chat.id, 'Hasta luego.', 'es')).muse;
+    await t.app.conversations.idle();
+    await expect.poll(() => owners.about(reply.id).at(-1)?.muse?.translation?.state).toBe('ready');
+    await expect.poll(() => french.about(reply.id).at(-1)?.muse?.translation?.text).toBe('[fr] Hasta luego.');
+    for (const s of [plain, bilingual, french, owners]) s.socket.close();
+  });
+});
+
+describe('engine outages', () => {
+  it('delivers at once through an outage, keeps the translation retryable and sends it when the engine is back', async () => {
+    const [english, spanish] = [
+      await newAccount(t.app, { language: 'en' }),
+      await newAccount(t.app, { language: 'es' }),
+    ];
+    const chat = await group(english, [spanish]);
+    const es = await reader(spanish.token, chat.id);
+    control.down = true;
+
+    const { muse, sentAt } = await send(english, chat.id, 'The bakery is closed.');
+    await expect.poll(() => es.about(muse.id).length).toBe(1);
+    const first = es.about(muse.id)[0]!;
+    expect(first.event).toBe('muse:new');
+    expect(first.at - sentAt).toBeLessThan(TRANSLATION_GRACE_MS + 400);
+    // "translating", not a permanent "no translation".
+    expect(first.muse?.translation?.state).toBe('pending');
+    await t.app.conversations.idle();
+    expect((await readAs(spanish, chat.id, muse.id)).translation?.state).toBe('pending');
+
+    control.down = false;
+    await t.app.conversations.retryDue(Date.now() + RETRY_MAX_MS);
+    await t.app.conversations.idle();
+    await expect
+      .poll(() => es.about(muse.id).at(-1)?.muse?.translation)
+      .toMatchObject({ state: 'ready', text: '[es] The bakery is closed.' });
+    expect(es.about(muse.id).at(-1)?.event).toBe('muse:updated');
+    expect((await readAs(spanish, chat.id, muse.id)).translation).toMatchObject({ state: 'ready' });
+    es.socket.close();
+  });
+
+  it('retries a failed translation when a reader opens it after the wait, and tells the room', async () => {
+    const [english, spanish] = [
+      await newAccount(t.app, { language: 'en' }),
+      await newAccount(t.app, { language: 'es' }),
+    ];
+    const chat = await group(english, [spanish]);
+    control.down = true;
+    const { muse } = await send(english, chat.id, 'The pool opens at noon.');
+    await t.app.conversations.idle();
+    control.down = false;
+    const es = await reader(spanish.token, chat.id);
+
+    // Not yet due: opening it does not ask the engine again.
+    const before = control.calls.length;
+    expect((await readAs(spanish, chat.id, muse.id)).translation?.state).toBe('pending');
+    await t.app.conversations.idle();
+    expect(control.calls.length).toBe(before);
+
+    await t.database.db.execute(
+      sql`update muse_translations set updated_at = now() - interval '1 hour' where muse_id = ${muse.id}`,
+    );
+    await readAs(spanish, chat.id, muse.id);
+    await t.app.conversations.idle();
+    expect(control.calls.length).toBe(before + 1);
+    await expect
+      .poll(() => es.about(muse.id).at(-1))
+      .toMatchObject({ event: 'muse:updated', muse: { translation: { state: 'ready' } } });
+    expect((await readAs(spanish, chat.id, muse.id)).translation?.text).toBe('[es] The pool opens at noon.');
+    es.socket.close();
+  });
+
+  it('keeps "no engine for this pair" as final: never retried', async () => {
+    const [english, japanese] = [
+      await newAccount(t.app, { language: 'en' }),
+      await newAccount(t.app, { language: 'ja' }),
+    ];
+    const chat = await group(english, [japanese]);
+    control.noEngineFor.add('ja');
+    const { muse } = await send(english, chat.id, 'Good night.');
+    await t.app.conversations.idle();
+    expect((await readAs(japanese, chat.id, muse.id)).translation).toMatchObject({ state: 'unavailable' });
+    await t.database.db.execute(
+      sql`update muse_translations set updated_at = now() - interval '1 hour' where muse_id = ${muse.id}`,
+    );
+    await readAs(japanese, chat.id, muse.id);
+    await t.app.conversations.retryDue(Date.now() + RETRY_MAX_MS);
+    await t.app.conversations.idle();
+    expect(control.calls.filter((c) => c.text === 'Good night.')).toHaveLength(1);
+  });
+});
+
+describe('leaving', () => {
+  it('stops live events to a removed member and to one who left, at once', async () => {
+    const owner = await newAccount(t.app, { language: 'en' });
+    const stays = await newAccount(t.app, { language: 'es' });
+    const removed = await newAccount(t.app, { language: 'es' });
+    const leaves = await newAccount(t.app, { language: 'fr' });
+    const chat = await group(owner, [stays, removed, leaves]);
+    const staying = await reader(stays.token, chat.id);
+    const gone = await reader(removed.token, chat.id);
+    const left = await reader(leaves.token, chat.id);
+
+    const remove = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/conversations/${chat.id}/members/${removed.username}`,
+      headers: owner.headers,
+    });
+    expect(remove.statusCode, remove.body).toBe(204);
+    const leave = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/conversations/${chat.id}/members/${leaves.username}`,
+      headers: leaves.headers,
+    });
+    expect(leave.statusCode, leave.body).toBe(204);
+
+    const { muse } = await send(owner, chat.id, 'Who is still here?');
+    staying.socket.emit('typing', { conversationId: chat.id, typing: true });
+    // The removed member's socket cannot reach the others either.
+    gone.socket.emit('typing', { conversationId: chat.id, typing: true });
+    await t.app.conversations.idle();
+    await expect.poll(() => staying.about(muse.id).length).toBeGreaterThan(0);
+    await settle(300);
+    for (const outside of [gone, left]) {
+      expect(outside.heard.filter((h) => h.event !== 'conversation:ended')).toEqual([]);
+    }
+    expect(staying.heard.filter((h) => h.event === 'typing')).toEqual([]);
+    for (const s of [staying, gone, left]) s.socket.close();
+  });
+
+  it('takes an ended guest out of the plaza: no further muses', async () => {
+    const host = await t.app.inject({
+      method: 'POST',
+      url: '/api/plazas',
+      payload: { userLanguage: 'en', audienceLanguage: 'es' },
+      remoteAddress: '10.77.0.1',
+    });
+    expect(host.statusCode, host.body).toBe(201);
+    const { plaza, guestToken: hostToken } = host.json<PlazaSession>();
+    const hostHeaders = { 'x-plaza-token': hostToken! };
+    const invite = await t.app.inject({ method: 'POST', url: `/api/plazas/${plaza.id}/invite`, headers: hostHeaders });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/plazas/join',
+      payload: { code: invite.json<Invite>().joinCode, language: 'es', name: 'Lucía' },
+      remoteAddress: '10.77.0.2',
+    });
+    expect(joined.statusCode, joined.body).toBeLessThan(300);
+    const guest = await reader(joined.json<PlazaSession>().guestToken!, plaza.id);
+    const hosting = await reader(hostToken!, plaza.id);
+    const say = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/plazas/${plaza.id}/muses`,
+        headers: hostHeaders,
+        payload: { clientId: randomUUID(), text },
+      });
+    const before = (await say('Welcome!')).json<Muse>();
+    await expect.poll(() => guest.about(before.id).length).toBeGreaterThan(0);
+
+    const end = await t.app.inject({ method: 'DELETE', url: `/api/plazas/${plaza.id}/invite`, headers: hostHeaders });
+    expect(end.statusCode, end.body).toBe(204);
+    const after = (await say('Are you still there?')).json<Muse>();
+    await t.app.conversations.idle();
+    await expect.poll(() => hosting.about(after.id).length).toBeGreaterThan(0);
+    await settle(300);
+    expect(guest.heard.some((h) => h.event === 'conversation:ended')).toBe(true);
+    expect(guest.about(after.id)).toEqual([]);
+    const inRoom = await t.app.realtime.io.in(conversationRoom(plaza.id)).fetchSockets();
+    expect(inRoom.map((s) => s.id)).toEqual([hosting.socket.id]);
+
+    // The sweep takes everyone out of an expired plaza's rooms.
+    await t.database.db.execute(
+      sql`update conversations set expires_at = now() - interval '1 minute' where id = ${plaza.id}`,
+    );
+    await t.app.plazas.sweep();
+    expect(hosting.heard.some((h) => h.event === 'conversation:ended')).toBe(true);
+    expect(await t.app.realtime.io.in(conversationRoom(plaza.id)).fetchSockets()).toEqual([]);
+    guest.socket.close();
+    hosting.socket.close();
+  });
+});

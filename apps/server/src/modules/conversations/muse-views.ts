@@ -1,0 +1,87 @@
+import type { Member, Muse, MuseTranslation } from '@tolk/shared/schemas/conversations';
+import type { MemberView, MuseRecord, TranslationRow } from './conversations.repository';
+import { baseLanguage } from './translator';
+
+export function photoUrls(id: string) {
+  return { url: `/api/uploads/${id}`, thumbUrl: `/api/uploads/${id}/thumb` };
+}
+
+export function translationFromRow(row: TranslationRow): MuseTranslation {
+  return {
+    to: row.targetLanguage,
+    text: row.text,
+    transliteration: row.transliteration,
+    engine: row.engine,
+    state: row.stale ? 'pending' : row.state,
+    reason: row.reason,
+    pivot: row.pivot,
+  };
+}
+
+export const pendingTranslation = (to: string): MuseTranslation => ({
+  to,
+  text: null,
+  transliteration: null,
+  engine: null,
+  state: 'pending',
+  reason: null,
+  pivot: null,
+});
+
+/** Whether this reader sees the original as it is: same language, or one they read without help. */
+export function readsAsIs(muse: Pick<MuseRecord, 'sourceLanguage'>, language: string, readsWithout: string[] = []) {
+  const source = baseLanguage(muse.sourceLanguage);
+  return source === baseLanguage(language) || readsWithout.some((l) => baseLanguage(l) === source);
+}
+
+/** The muse as a reader of `language` sees it. */
+export function museView(
+  muse: MuseRecord,
+  language: string,
+  translation: MuseTranslation | undefined,
+  readsWithout: string[] = [],
+): Muse {
+  const deleted = muse.deletedAt !== null;
+  let shown: MuseTranslation | null = null;
+  if (!deleted && muse.text) {
+    shown = readsAsIs(muse, language, readsWithout)
+      ? {
+          to: language,
+          text: muse.text,
+          transliteration: muse.transliteration,
+          engine: null,
+          state: 'skipped',
+          reason: null,
+          pivot: null,
+        }
+      : (translation ?? pendingTranslation(language));
+  }
+  return {
+    id: muse.id,
+    conversationId: muse.conversationId,
+    seq: muse.seq,
+    clientId: muse.clientId,
+    sender: { username: muse.senderUsername, displayName: muse.senderDisplayName },
+    side: muse.senderSide,
+    text: muse.text,
+    from: muse.sourceLanguage,
+    detectedFrom: muse.detectedLanguage,
+    transliteration: muse.transliteration,
+    photo: muse.photo && !deleted ? { ...muse.photo, ...photoUrls(muse.photo.id) } : null,
+    createdAt: muse.createdAt.toISOString(),
+    editedAt: muse.editedAt?.toISOString() ?? null,
+    deleted,
+    translation: shown,
+  };
+}
+
+export function memberView(member: MemberView): Member {
+  return {
+    username: member.username,
+    displayName: member.displayName,
+    role: member.role,
+    readingLanguage: member.readingLanguage,
+    readsWithout: member.readsWithout,
+    lastReadSeq: member.lastReadSeq,
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { BlobStorage } from '../uploads/storage';
+import { createInterpreterRepository } from './interpreter.repository';
+import { interpreterRoutes, type GuestLimits } from './interpreter.routes';
+import type { PlazaTokens } from './plaza-tokens';
+import { createPlazasService, type PlazaOptions } from './plazas.service';
+
+/** The interpreter: saved pairs, plazas for guests and members, join codes, and the expiry sweep. */
+export const interpreterPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: {
+      tokens: PlazaTokens;
+      storage: BlobStorage;
+      plaza: PlazaOptions;
+      limits: GuestLimits;
+      sweepEveryMs?: number;
+    },
+  ) => {
+    const repo = createInterpreterRepository(app.db);
+    const plazas = createPlazasService({
+      repo,
+      conversations: app.conversations,
+      tokens: options.tokens,
+      storage: options.storage,
+      io: () => app.realtime.io,
+      log: app.log,
+      options: options.plaza,
+    });
+    app.decorate('plazas', plazas);
+
+    // Guests connect their plaza's socket with the plaza token.
+    app.realtime.addAuthenticator(async (token) => {
+      const claims = await options.tokens.verify(token);
+      if (!claims) return null;
+      const member = await app.conversations.repo.findMemberById(claims.memberId);
+      if (!member || member.leftAt || member.conversationId !== claims.conversationId) return null;
+      return {
+        accountId: null,
+        guestMemberId: member.id,
+        guestConversationId: member.conversationId,
+        username: '',
+        displayName: member.displayName || (member.side === 'audience' ? 'audience' : 'host'),
+        language: member.readingLanguage,
+      };
+    });
+
+    await app.register(interpreterRoutes, {
+      prefix: '/api',
+      plazas,
+      repo,
+      tokens: options.tokens,
+      limits: options.limits,
+    });
+
+    const sweep = () => {
+      plazas.sweep().catch((error: unknown) => {
+        app.log.error({ err: error }, 'plaza expiry sweep failed');
+      });
+    };
+    const timer = setInterval(sweep, options.sweepEveryMs ?? 10 * 60_000);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      sweep();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+    });
+  },
+  { name: 'interpreter', dependencies: ['conversations', 'realtime'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    plazas: ReturnType<typeof createPlazasService>;
+  }
+}

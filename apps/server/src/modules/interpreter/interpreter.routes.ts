@@ -1,0 +1,347 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import { museDetailSchema } from '@tolk/shared/schemas/conversations';
+import {
+  createPlazaInputSchema,
+  interpreterProfileInputSchema,
+  interpreterProfilePatchSchema,
+  interpreterProfileSchema,
+  inviteSchema,
+  openInterpreterProfileInputSchema,
+  joinPlazaInputSchema,
+  PLAZA_TOKEN_HEADER,
+  plazaMusesSchema,
+  plazaSchema,
+  plazaSessionSchema,
+  sendPlazaMuseInputSchema,
+} from '@tolk/shared/schemas/plazas';
+import { fieldError, notFound, unauthorized } from '../../errors';
+import { callerOf } from '../../plugins/auth';
+import type { InterpreterRepository } from './interpreter.repository';
+import type { PlazaTokens } from './plaza-tokens';
+import type { PlazaCaller, PlazasService } from './plazas.service';
+
+const idParams = z.object({ id: z.uuid('Not a valid id.') });
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  410: errorBodySchema,
+  429: errorBodySchema,
+};
+
+export interface GuestLimits {
+  createPerHour: number;
+  joinPerHour: number;
+  sendPerMinute: number;
+}
+
+/** Guests are limited per address; members get ten times as much room. */
+const perCaller = (guestMax: number) => (request: FastifyRequest) => (request.caller ? guestMax * 10 : guestMax);
+
+export function plazaCallerResolver(tokens: PlazaTokens) {
+  return async function plazaCaller(request: FastifyRequest): Promise<PlazaCaller | null> {
+    const header = request.headers[PLAZA_TOKEN_HEADER];
+    const token = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (token) {
+      const claims = await tokens.verify(token);
+      if (!claims) throw unauthorized('This plaza link has expired. Join again with a new code.');
+      return {
+        accountId: null,
+        tenantId: null,
+        displayName: '',
+        language: '',
+        guestMemberId: claims.memberId,
+        guestExpiresAt: claims.expiresAt,
+      };
+    }
+    const caller = request.caller;
+    if (!caller) return null;
+    return {
+      accountId: caller.accountId,
+      tenantId: caller.tenantId,
+      displayName: caller.displayName || caller.username,
+      language: caller.language,
+      guestMemberId: null,
+    };
+  };
+}
+
+export async function interpreterRoutes(
+  app: FastifyInstance,
+  options: { plazas: PlazasService; repo: InterpreterRepository; tokens: PlazaTokens; limits: GuestLimits },
+) {
+  const { plazas, repo, limits } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const resolve = plazaCallerResolver(options.tokens);
+  const someone = async (request: FastifyRequest) => {
+    const caller = await resolve(request);
+    if (!caller) throw unauthorized();
+    return caller;
+  };
+  const anyone = async (request: FastifyRequest): Promise<PlazaCaller> =>
+    (await resolve(request)) ?? { accountId: null, tenantId: null, displayName: '', language: '', guestMemberId: null };
+  const optional = { auth: 'optional' as const };
+
+  // Saved language pairs (members; guests keep theirs in the browser).
+  const profileTags = ['interpreter'];
+  const scope = (request: FastifyRequest) => {
+    const caller = callerOf(request);
+    return { tenantId: caller.tenantId, ownerId: caller.accountId };
+  };
+  const toJson = (row: Awaited<ReturnType<InterpreterRepository['listProfiles']>>[number]) => ({
+    id: row.id,
+    name: row.name,
+    userLanguage: row.userLanguage,
+    audienceLanguage: row.audienceLanguage,
+    voice: row.voice,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  r.get(
+    '/interpreter/profiles',
+    {
+      schema: {
+        tags: profileTags,
+        summary: 'My saved language pairs',
+        response: { 200: z.array(interpreterProfileSchema), ...errors },
+      },
+      config: { auth: 'required' },
+    },
+    async (request) => (await repo.listProfiles(scope(request))).map(toJson),
+  );
+  r.post(
+    '/interpreter/profiles',
+    {
+      schema: {
+        tags: profileTags,
+        summary: 'Save a language pair',
+        body: interpreterProfileInputSchema,
+        response: { 201: interpreterProfileSchema, ...errors },
+      },
+      config: { auth: 'required' },
+    },
+    async (request, reply) => reply.status(201).send(toJson(await repo.createProfile(scope(request), request.body))),
+  );
+  r.patch(
+    '/interpreter/profiles/:id',
+    {
+      schema: {
+        tags: profileTags,
+        summary: 'Rename or change a language pair',
+        params: idParams,
+        body: interpreterProfilePatchSchema,
+        response: { 200: interpreterProfileSchema, ...errors },
+      },
+      config: { auth: 'required' },
+    },
+    async (request) => {
+      const patch = Object.fromEntries(
+        Object.entries(request.body).filter((entry: [string, unknown]) => entry[1] !== undefined),
+      );
+      const { userLanguage, audienceLanguage } = request.body;
+      if (userLanguage || audienceLanguage) {
+        // A patch naming one side is checked against the side it keeps.
+        const current = await repo.profile(scope(request), request.params.id);
+        if (!current) throw notFound('Interpreter profile');
+        if ((userLanguage ?? current.userLanguage) === (audienceLanguage ?? current.audienceLanguage)) {
+          throw fieldError('audienceLanguage', 'Choose two different languages.');
+        }
+      }
+      const row = await repo.updateProfile(scope(request), request.params.id, patch);
+      if (!row) throw notFound('Interpreter profile');
+      return toJson(row);
+    },
+  );
+  r.post(
+    '/interpreter/profiles/:id/open',
+    {
+      schema: {
+        tags: profileTags,
+        summary: "Open a pair's plaza: the last one while it lives, or a new one (fresh: true)",
+        params: idParams,
+        body: openInterpreterProfileInputSchema,
+        response: { 200: plazaSessionSchema, ...errors },
+      },
+      config: { auth: 'required', rateLimit: { max: perCaller(limits.createPerHour), timeWindow: 3_600_000 } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return plazas.openProfile(
+        {
+          accountId: caller.accountId,
+          tenantId: caller.tenantId,
+          displayName: caller.displayName || caller.username,
+          language: caller.language,
+          guestMemberId: null,
+        },
+        request.params.id,
+        request.body.fresh,
+      );
+    },
+  );
+  r.delete(
+    '/interpreter/profiles/:id',
+    {
+      schema: {
+        tags: profileTags,
+        summary: 'Delete a language pair',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+      config: { auth: 'required' },
+    },
+    async (request, reply) => {
+      if (!(await repo.deleteProfile(scope(request), request.params.id))) throw notFound('Interpreter profile');
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Plazas: guests and members.
+  const tags = ['plazas'];
+  r.post(
+    '/plazas',
+    {
+      schema: {
+        tags,
+        summary: 'Open a plaza (guests too: their plaza expires, a member keeps theirs)',
+        body: createPlazaInputSchema,
+        response: { 201: plazaSessionSchema, ...errors },
+      },
+      config: { ...optional, rateLimit: { max: perCaller(limits.createPerHour), timeWindow: 3_600_000 } },
+    },
+    async (request, reply) => reply.status(201).send(await plazas.create(await anyone(request), request.body)),
+  );
+
+  r.post(
+    '/plazas/join',
+    {
+      schema: {
+        tags,
+        summary: 'Join a plaza by its code',
+        body: joinPlazaInputSchema,
+        response: { 200: plazaSessionSchema, ...errors },
+      },
+      // Every attempt counts, wrong codes included: six characters must not be guessable.
+      config: { ...optional, rateLimit: { max: perCaller(limits.joinPerHour), timeWindow: 3_600_000 } },
+    },
+    async (request) => plazas.join(await anyone(request), request.body),
+  );
+
+  r.get(
+    '/plazas/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A plaza I host or joined',
+        params: idParams,
+        response: { 200: plazaSchema, ...errors },
+      },
+      config: optional,
+    },
+    async (request) => plazas.get(request.params.id, await someone(request)),
+  );
+
+  r.get(
+    '/plazas/:id/muses',
+    {
+      schema: {
+        tags,
+        summary: 'Muses after a sequence, each in both languages of the plaza',
+        params: idParams,
+        querystring: z.object({
+          after: z.coerce.number().int().min(0).default(0),
+          limit: z.coerce.number().int().min(1).max(100).default(100),
+        }),
+        response: { 200: plazaMusesSchema, ...errors },
+      },
+      config: optional,
+    },
+    async (request) =>
+      plazas.muses(request.params.id, await someone(request), request.query.after, request.query.limit),
+  );
+
+  r.post(
+    '/plazas/:id/muses',
+    {
+      schema: {
+        tags,
+        summary: 'Say something on one side of the plaza (same clientId again: same muse)',
+        params: idParams,
+        body: sendPlazaMuseInputSchema,
+        response: { 200: museDetailSchema, 201: museDetailSchema, ...errors },
+      },
+      config: { ...optional, rateLimit: { max: perCaller(limits.sendPerMinute), timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { muse, created } = await plazas.send(request.params.id, await someone(request), request.body);
+      return reply.status(created ? 201 : 200).send(muse);
+    },
+  );
+
+  r.post(
+    '/plazas/:id/swap',
+    {
+      schema: {
+        tags,
+        summary: 'The user and the audience trade places: languages and muses change sides (host, one device)',
+        params: idParams,
+        response: { 200: plazaSchema, ...errors },
+      },
+      config: optional,
+    },
+    async (request) => plazas.swap(request.params.id, await someone(request)),
+  );
+
+  r.delete(
+    '/plazas/:id/muses',
+    {
+      schema: {
+        tags,
+        summary: 'Clear the conversation (host)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+      config: optional,
+    },
+    async (request, reply) => {
+      await plazas.clear(request.params.id, await someone(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/plazas/:id/invite',
+    {
+      schema: {
+        tags,
+        summary: 'Make a join code for a second device (host)',
+        params: idParams,
+        response: { 201: inviteSchema, ...errors },
+      },
+      config: optional,
+    },
+    async (request, reply) => reply.status(201).send(await plazas.invite(request.params.id, await someone(request))),
+  );
+
+  r.delete(
+    '/plazas/:id/invite',
+    {
+      schema: {
+        tags,
+        summary: 'End the join code; guests who joined leave (host)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+      config: optional,
+    },
+    async (request, reply) => {
+      await plazas.endInvite(request.params.id, await someone(request));
+      return reply.status(204).send(null);
+    },
+  );
+}

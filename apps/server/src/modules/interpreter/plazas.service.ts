@@ -1,0 +1,406 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Invite, Plaza, PlazaGoneReason, PlazaSession } from '@tolk/shared/schemas/plazas';
+import { PLAZA_GUEST_TEXT_MAX } from '@tolk/shared/schemas/plazas';
+import type { MuseDetail } from '@tolk/shared/schemas/conversations';
+import { AppError, fieldError, forbidden, notFound } from '../../errors';
+import { conversationRoom, type TolkServer } from '../../plugins/realtime';
+import type { ConversationRow, MemberRow } from '../conversations/conversations.repository';
+import type { Actor, ConversationsService } from '../conversations/conversations.service';
+import type { BlobStorage } from '../uploads/storage';
+import type { InterpreterRepository } from './interpreter.repository';
+import { newJoinCode } from './join-codes';
+import type { PlazaTokens } from './plaza-tokens';
+
+export interface PlazaCaller {
+  accountId: string | null;
+  tenantId: string | null;
+  displayName: string;
+  language: string;
+  /** A guest's token claims, when the caller is a guest. */
+  guestMemberId: string | null;
+  /** When a guest's token runs out (their access ends then, even in a member's kept plaza). */
+  guestExpiresAt?: Date | null;
+}
+
+export interface PlazaOptions {
+  /** How long a guest's plaza and everything in it lives. */
+  guestHours: number;
+  /** How long a join code works. */
+  codeHours: number;
+  publicTenantId: () => Promise<string>;
+}
+
+const HOUR = 3_600_000;
+const gone = (reason: PlazaGoneReason, message: string) => new AppError('gone', message, { code: [reason] });
+/** The title a plaza gets when nobody names it; it follows the languages when they change. */
+const defaultTitle = (userLanguage: string, audienceLanguage: string) =>
+  `${userLanguage.toUpperCase()} ⇄ ${audienceLanguage.toUpperCase()}`;
+
+export function createPlazasService(deps: {
+  repo: InterpreterRepository;
+  conversations: ConversationsService;
+  tokens: PlazaTokens;
+  storage: BlobStorage;
+  io: () => TolkServer | undefined;
+  log: FastifyBaseLogger;
+  options: PlazaOptions;
+}) {
+  const { repo, conversations, tokens, options } = deps;
+
+  const actorOf = (caller: PlazaCaller): Actor => ({
+    accountId: caller.guestMemberId ? null : caller.accountId,
+    guestMemberId: caller.guestMemberId,
+    tenantId: caller.tenantId,
+    language: caller.language,
+    superAdmin: false,
+  });
+
+  function assertLive(conversation: ConversationRow) {
+    if (conversation.expiresAt && conversation.expiresAt.getTime() <= Date.now()) {
+      throw gone('expired', 'This conversation has expired.');
+    }
+  }
+
+  async function access(plazaId: string, caller: PlazaCaller) {
+    const found = await conversations.membership(plazaId, actorOf(caller)).catch(() => undefined);
+    if (!found) await explainRemoved(plazaId, caller);
+    if (!found || found.conversation.kind !== 'plaza') throw notFound('Plaza');
+    assertLive(found.conversation);
+    return found;
+  }
+
+  /**
+   * A guest's token names a member row that has left: the only way a guest leaves is the host
+   * ending the invitation, so they hear "ended" rather than a bare 404. Anyone else gets the 404.
+   */
+  async function explainRemoved(plazaId: string, caller: PlazaCaller) {
+    if (!caller.guestMemberId) return;
+    const member = await conversations.repo.findMemberById(caller.guestMemberId);
+    if (!member?.leftAt || member.conversationId !== plazaId || member.accountId !== null) return;
+    const conversation = await conversations.repo.findConversation(plazaId);
+    if (conversation?.kind !== 'plaza') return;
+    assertLive(conversation);
+    throw gone('ended', 'The host has ended this conversation.');
+  }
+
+  /** A guest's access ends with their token; a member's only if the plaza itself expires. */
+  interface Viewer {
+    guest: boolean;
+    tokenExpiresAt: Date | null;
+  }
+  const viewerOf = (caller: PlazaCaller): Viewer => ({
+    guest: caller.accountId === null || caller.guestMemberId !== null,
+    tokenExpiresAt: caller.guestExpiresAt ?? null,
+  });
+
+  function expiryFor(conversation: ConversationRow, viewer: Viewer) {
+    const plazaEnds = conversation.expiresAt;
+    const accessEnds = viewer.guest ? viewer.tokenExpiresAt : null;
+    // Tokens carry whole seconds: a token made for the plaza's own expiry ends with the plaza.
+    if (accessEnds && (!plazaEnds || accessEnds.getTime() < plazaEnds.getTime() - 1000)) {
+      return { expiry: 'access' as const, expiresAt: accessEnds };
+    }
+    return plazaEnds
+      ? { expiry: 'conversation' as const, expiresAt: plazaEnds }
+      : { expiry: viewer.guest ? ('access' as const) : ('none' as const), expiresAt: null };
+  }
+
+  async function view(conversation: ConversationRow, member: MemberRow, viewer: Viewer): Promise<Plaza> {
+    const members = await conversations.repo.members(conversation.id);
+    const { expiry, expiresAt } = expiryFor(conversation, viewer);
+    const host = member.role === 'owner';
+    const inviteOpen =
+      conversation.joinCode &&
+      !conversation.joinEndedAt &&
+      conversation.joinExpiresAt &&
+      conversation.joinExpiresAt.getTime() > Date.now();
+    return {
+      id: conversation.id,
+      name: conversation.title,
+      userLanguage: conversation.userLanguage ?? 'en',
+      audienceLanguage: conversation.audienceLanguage ?? 'es',
+      side: member.side === 'audience' ? 'audience' : 'user',
+      host,
+      guest: viewer.guest,
+      kept: expiry === 'none',
+      expiry,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      joinCode: host && inviteOpen ? conversation.joinCode : null,
+      joinExpiresAt: host && inviteOpen ? (conversation.joinExpiresAt?.toISOString() ?? null) : null,
+      participants: members.map((m) => ({
+        name: m.displayName || m.username,
+        side: m.side === 'audience' ? ('audience' as const) : ('user' as const),
+        language: m.readingLanguage,
+      })),
+      lastSeq: conversation.lastSeq,
+    };
+  }
+
+  async function session(conversation: ConversationRow, member: MemberRow, guest: boolean): Promise<PlazaSession> {
+    const expires = conversation.expiresAt ?? new Date(Date.now() + options.guestHours * HOUR);
+    const guestToken = guest
+      ? await tokens.sign({ memberId: member.id, conversationId: conversation.id }, expires)
+      : null;
+    const viewer = { guest, tokenExpiresAt: guest ? new Date(Math.floor(expires.getTime() / 1000) * 1000) : null };
+    return { plaza: await view(conversation, member, viewer), guestToken };
+  }
+
+  /** New languages for a plaza; an unnamed plaza's title follows them. */
+  function setLanguages(
+    conversation: ConversationRow,
+    languages: { userLanguage: string; audienceLanguage: string },
+    options: { swapMuses?: boolean } = {},
+  ) {
+    const unnamed =
+      conversation.title === defaultTitle(conversation.userLanguage ?? '', conversation.audienceLanguage ?? '');
+    return repo.setLanguages(
+      conversation.id,
+      {
+        ...languages,
+        title: unnamed ? defaultTitle(languages.userLanguage, languages.audienceLanguage) : conversation.title,
+      },
+      options,
+    );
+  }
+
+  /**
+   * The audience side speaks whatever the person joining picked: the plaza follows them, and
+   * the host's screen follows the plaza when the presence event makes it refresh.
+   */
+  async function takeAudienceLanguage(conversation: ConversationRow, language: string): Promise<ConversationRow> {
+    const userLanguage = conversation.userLanguage ?? 'en';
+    const audienceLanguage = conversation.audienceLanguage ?? 'es';
+    if (language === userLanguage) {
+      throw fieldError('language', 'The host already speaks this language. Choose the language you speak.');
+    }
+    if (language === audienceLanguage) return conversation;
+    // Someone on another device already reads the audience side: it cannot change under them.
+    const present = await conversations.repo.members(conversation.id);
+    if (present.some((m) => m.side === 'audience')) {
+      throw fieldError('language', `Someone has already joined this conversation in ${audienceLanguage}.`, 'conflict');
+    }
+    return setLanguages(conversation, { userLanguage, audienceLanguage: language });
+  }
+
+  async function createPlaza(
+    caller: PlazaCaller,
+    input: { userLanguage: string; audienceLanguage: string; name?: string | undefined },
+  ): Promise<PlazaSession> {
+    const guest = caller.accountId === null;
+    const tenantId = caller.tenantId ?? (await options.publicTenantId());
+    const { conversation, members } = await conversations.repo.create({
+      tenantId,
+      kind: 'plaza',
+      title: input.name?.trim() || defaultTitle(input.userLanguage, input.audienceLanguage),
+      ownerId: caller.accountId,
+      directKey: null,
+      members: [
+        {
+          accountId: caller.accountId,
+          role: 'owner',
+          readingLanguage: input.userLanguage,
+          guestName: null,
+          side: 'user',
+        },
+      ],
+    });
+    const updated = await conversations.repo.setPlaza(conversation.id, {
+      userLanguage: input.userLanguage,
+      audienceLanguage: input.audienceLanguage,
+      expiresAt: guest ? new Date(Date.now() + options.guestHours * HOUR) : null,
+    });
+    return session(updated, members[0]!, guest);
+  }
+
+  return {
+    access,
+    view,
+
+    create: createPlaza,
+
+    /**
+     * A saved pair opens its last plaza while that lives and still speaks the pair's two
+     * languages (either way round: a swap keeps it); otherwise, or when asked, a new one.
+     */
+    async openProfile(
+      caller: PlazaCaller & { accountId: string; tenantId: string },
+      profileId: string,
+      fresh: boolean,
+    ) {
+      const scope = { tenantId: caller.tenantId, ownerId: caller.accountId };
+      const profile = await repo.profile(scope, profileId);
+      if (!profile) throw notFound('Interpreter profile');
+      const pair = [profile.userLanguage, profile.audienceLanguage].sort().join();
+      if (!fresh && profile.lastPlazaId) {
+        const found = await access(profile.lastPlazaId, caller).catch(() => undefined);
+        const languages = [found?.conversation.userLanguage, found?.conversation.audienceLanguage].sort().join();
+        if (found && languages === pair) return session(found.conversation, found.member, false);
+      }
+      const opened = await createPlaza(caller, {
+        userLanguage: profile.userLanguage,
+        audienceLanguage: profile.audienceLanguage,
+        name: profile.name,
+      });
+      await repo.updateProfile(scope, profile.id, { lastPlazaId: opened.plaza.id });
+      return opened;
+    },
+
+    async get(plazaId: string, caller: PlazaCaller) {
+      const { conversation, member } = await access(plazaId, caller);
+      return view(conversation, member, viewerOf(caller));
+    },
+
+    async muses(plazaId: string, caller: PlazaCaller, after: number, limit: number) {
+      const { conversation } = await access(plazaId, caller);
+      const page = await conversations.musesAfter(plazaId, after, limit);
+      const muses = await conversations.versionsIn(page.rows, [
+        conversation.userLanguage!,
+        conversation.audienceLanguage!,
+      ]);
+      return { muses, hasMore: page.hasMore };
+    },
+
+    async send(
+      plazaId: string,
+      caller: PlazaCaller,
+      input: {
+        clientId: string;
+        side?: 'user' | 'audience' | undefined;
+        text: string;
+        from?: string | undefined;
+        photoId?: string | undefined;
+      },
+    ): Promise<{ muse: MuseDetail; created: boolean }> {
+      const { conversation, member } = await access(plazaId, caller);
+      if (caller.accountId === null && input.text.length > PLAZA_GUEST_TEXT_MAX) {
+        throw fieldError('text', `Guests can send up to ${PLAZA_GUEST_TEXT_MAX} characters at a time.`);
+      }
+      // Only the host's device speaks for both sides; a joined device is always the audience.
+      const side = member.side === 'audience' ? 'audience' : (input.side ?? 'user');
+      const sideLanguage = side === 'user' ? conversation.userLanguage! : conversation.audienceLanguage!;
+      const { record, created } = await conversations.send(actorOf(caller), plazaId, {
+        clientId: input.clientId,
+        text: input.text,
+        from: input.from,
+        photoId: input.photoId,
+        side,
+        sideLanguage,
+      });
+      const [muse] = await conversations.versionsIn(
+        [record],
+        [conversation.userLanguage!, conversation.audienceLanguage!],
+      );
+      return { muse: muse!, created };
+    },
+
+    async clear(plazaId: string, caller: PlazaCaller) {
+      const { member } = await access(plazaId, caller);
+      if (member.role !== 'owner') throw forbidden('Only the host clears the conversation.');
+      await conversations.repo.clearMuses(plazaId);
+      deps
+        .io()
+        ?.to(conversationRoom(plazaId))
+        .emit('conversation:ended', { conversationId: plazaId, reason: 'cleared' });
+    },
+
+    async invite(plazaId: string, caller: PlazaCaller): Promise<Invite> {
+      const { conversation, member } = await access(plazaId, caller);
+      if (member.role !== 'owner') throw forbidden('Only the host invites.');
+      let expiresAt = new Date(Date.now() + options.codeHours * HOUR);
+      if (conversation.expiresAt && conversation.expiresAt < expiresAt) expiresAt = conversation.expiresAt;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const code = newJoinCode();
+        try {
+          await repo.setInvite(plazaId, code, expiresAt);
+          return { joinCode: code, joinExpiresAt: expiresAt.toISOString(), joinPath: `/interpret/join?code=${code}` };
+        } catch (error) {
+          deps.log.warn({ err: error }, 'join code collision, trying another');
+        }
+      }
+      throw new AppError('unavailable', 'Could not make a join code. Try again.');
+    },
+
+    async endInvite(plazaId: string, caller: PlazaCaller) {
+      const { member } = await access(plazaId, caller);
+      if (member.role !== 'owner') throw forbidden('Only the host ends the invitation.');
+      await repo.endInvite(plazaId);
+      deps.io()?.to(conversationRoom(plazaId)).emit('conversation:ended', { conversationId: plazaId, reason: 'ended' });
+      // The guests who left with the code stop receiving the plaza's muses.
+      conversations.evict(await conversations.roomsOf(plazaId), 'departed');
+    },
+
+    async join(
+      caller: PlazaCaller,
+      input: { code: string; language: string; name?: string | undefined },
+    ): Promise<PlazaSession> {
+      const conversation = await repo.plazaByCode(input.code);
+      if (!conversation) throw new AppError('not_found', 'This code is not valid.', { code: ['invalid'] });
+      if (conversation.joinEndedAt) throw gone('ended', 'The host has ended this conversation.');
+      if (!conversation.joinExpiresAt || conversation.joinExpiresAt.getTime() <= Date.now()) {
+        throw gone('expired', 'This code has expired.');
+      }
+      assertLive(conversation);
+      const guest = caller.accountId === null;
+      if (!guest) {
+        const existing = await conversations.repo.findMembership(conversation.id, caller.accountId!);
+        if (existing) return session(conversation, existing.member, false);
+      }
+      const plaza = await takeAudienceLanguage(conversation, input.language);
+      const member = await repo.addPlazaMember({
+        conversationId: conversation.id,
+        accountId: caller.accountId,
+        guestName: guest ? input.name?.trim() || null : null,
+        side: 'audience',
+        readingLanguage: input.language,
+      });
+      deps
+        .io()
+        ?.to(conversationRoom(conversation.id))
+        .emit('presence', {
+          conversationId: conversation.id,
+          username: input.name?.trim() || caller.displayName || 'audience',
+          online: true,
+        });
+      return session(plaza, member, guest);
+    },
+
+    /**
+     * The user and the audience trade places: each side's language goes to the other, and so do
+     * the muses already said, so "me" keeps meaning whoever now speaks the user's language.
+     */
+    async swap(plazaId: string, caller: PlazaCaller): Promise<Plaza> {
+      const { conversation, member } = await access(plazaId, caller);
+      if (member.role !== 'owner') throw forbidden('Only the host swaps the sides.');
+      const present = await conversations.repo.members(plazaId);
+      if (present.some((m) => m.side === 'audience')) {
+        throw new AppError('conflict', 'Someone has joined on another device: their side cannot change under them.');
+      }
+      const swapped = await setLanguages(
+        conversation,
+        { userLanguage: conversation.audienceLanguage ?? 'es', audienceLanguage: conversation.userLanguage ?? 'en' },
+        { swapMuses: true },
+      );
+      return view(swapped, member, viewerOf(caller));
+    },
+
+    /** Guests' plazas and their photos go when their time is up. */
+    async sweep(now = new Date()) {
+      const expired = await repo.expiredPlazas(now);
+      for (const { id } of expired) {
+        const files = await repo.uploadsOf(id);
+        const rooms = await conversations.roomsOf(id);
+        await conversations.repo.deleteConversation(id);
+        await repo.deleteUploads(files.map((f) => f.id));
+        for (const file of files) {
+          await deps.storage.delete(file.storageKey);
+          await deps.storage.delete(file.thumbKey);
+        }
+        deps.io()?.to(conversationRoom(id)).emit('conversation:ended', { conversationId: id, reason: 'expired' });
+        conversations.evict(rooms, 'everyone');
+      }
+      return expired.length;
+    },
+  };
+}
+
+export type PlazasService = ReturnType<typeof createPlazasService>;

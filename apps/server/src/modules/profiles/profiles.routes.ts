@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import { profileSchema, updateProfileInputSchema } from '@tolk/shared/schemas/profile';
+import { notFound } from '../../errors';
+import { callerOf } from '../../plugins/auth';
+import { createProfilesRepository } from './profiles.repository';
+
+export async function profilesRoutes(app: FastifyInstance) {
+  const profiles = createProfilesRepository(app.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/profile',
+    {
+      schema: { tags: ['profile'], summary: 'My profile', response: { 200: profileSchema, 401: errorBodySchema } },
+      config: { auth: 'required' },
+    },
+    async (request) => (await profiles.find(callerOf(request).accountId)) ?? Promise.reject(notFound('Profile')),
+  );
+
+  r.put(
+    '/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Update my profile (any subset of the fields)',
+        body: updateProfileInputSchema,
+        response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+      config: { auth: 'required' },
+    },
+    async (request) =>
+      (await profiles.update(callerOf(request).accountId, request.body)) ?? Promise.reject(notFound('Profile')),
+  );
+}

@@ -1,0 +1,47 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { translationMemory } from '../../db/schema/translation';
+
+export interface RememberedTranslation {
+  targetLanguage: string;
+  sourceHash: string;
+  translatedText: string;
+}
+
+/** The SQL half of the translation memory (translation-memory.ts holds the in-process half). */
+export interface TranslationStore {
+  find(engine: string, sourceLanguage: string, targets: string[], hashes: string[]): Promise<RememberedTranslation[]>;
+  save(engine: string, sourceLanguage: string, rows: RememberedTranslation[]): Promise<void>;
+}
+
+export function createTranslationRepository(db: Database): TranslationStore {
+  return {
+    async find(engine, sourceLanguage, targets, hashes) {
+      if (!targets.length || !hashes.length) return [];
+      return db
+        .select({
+          targetLanguage: translationMemory.targetLanguage,
+          sourceHash: translationMemory.sourceHash,
+          translatedText: translationMemory.translatedText,
+        })
+        .from(translationMemory)
+        .where(
+          and(
+            eq(translationMemory.engine, engine),
+            eq(translationMemory.sourceLanguage, sourceLanguage),
+            inArray(translationMemory.targetLanguage, targets),
+            inArray(translationMemory.sourceHash, hashes),
+          ),
+        );
+    },
+
+    async save(engine, sourceLanguage, rows) {
+      if (!rows.length) return;
+      // Two instances translating the same text at once both save it; the first row stands.
+      await db
+        .insert(translationMemory)
+        .values(rows.map((row) => ({ ...row, engine, sourceLanguage })))
+        .onConflictDoNothing();
+    },
+  };
+}

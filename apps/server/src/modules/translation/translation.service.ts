@@ -1,0 +1,290 @@
+import {
+  directionOf,
+  LANGUAGE_NAMES,
+  TRANSLATION_LANGUAGE_NAMES,
+  TRANSLATION_LANGUAGES,
+  UI_LANGUAGES,
+} from '@tolk/shared/languages';
+import {
+  NOTHING_TO_TRANSLATE,
+  type EngineStatus,
+  type LanguagesResponse,
+  type TranslatedText,
+  type TranslationPair,
+  type TranslationResult,
+  type TranslationStatus,
+} from '@tolk/shared/schemas/translation';
+import type { BreakerOptions } from './circuit-breaker';
+import { EngineRunner, type RetryPolicy } from './engine-runner';
+import { EngineError, type TranslationEngine } from './engines/engine';
+import { detectLanguage } from './language-detection';
+import { hasTranslatableText, hashText, normaliseText, splitProtected } from './protected-text';
+import { TranslationBatcher, type TranslationLog } from './translation-batcher';
+import { TranslationMemory } from './translation-memory';
+import { TranslationRouter, type Route } from './translation-router';
+import type { TranslationStore } from './translation.repository';
+import { transliterate } from './transliteration/transliterate';
+
+export interface TranslationServiceOptions {
+  /** In routing order. */
+  engines: TranslationEngine[];
+  store: TranslationStore;
+  cacheSize: number;
+  /** Per engine call. */
+  timeoutMs: number;
+  /** How long texts wait for company before going to an engine. */
+  batchWindowMs?: number;
+  breaker?: BreakerOptions;
+  retry?: RetryPolicy;
+  log?: TranslationLog;
+}
+
+export interface TranslateRequest {
+  texts: readonly string[];
+  to: readonly string[];
+  /** The language of every text; detected per text when absent. */
+  from?: string;
+  /** The language to assume when detection is unsure: the writer's profile language. */
+  fallback?: string;
+  /**
+   * Asynchronous use (chat): translations not ready after this long come back `pending`, and
+   * `onLate` receives each one when it is ready or has failed.
+   */
+  waitMs?: number;
+  onLate?: (update: LateTranslation) => void;
+}
+
+export interface LateTranslation {
+  /** Index of the text in the request. */
+  index: number;
+  translation: TranslatedText;
+}
+
+export interface TranslationService {
+  translate(request: TranslateRequest): Promise<TranslationResult[]>;
+  languages(): Promise<LanguagesResponse>;
+  status(): Promise<TranslationStatus>;
+  close(): Promise<void>;
+}
+
+/** What a reader sees when nothing translated: never a copy of the source dressed as a translation. */
+function unavailable(to: string, reason: string, engine: string | null = null): TranslatedText {
+  return { to, text: null, transliteration: null, engine, state: 'unavailable', reason };
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof EngineError ? error.message : 'translation failed';
+}
+
+export function createTranslationService(options: TranslationServiceOptions): TranslationService {
+  const runners = options.engines.map(
+    (engine) =>
+      new EngineRunner(engine, { timeoutMs: options.timeoutMs, breaker: options.breaker, retry: options.retry }),
+  );
+  const router = new TranslationRouter(runners, { timeoutMs: options.timeoutMs, log: options.log });
+  const memory = new TranslationMemory(options.store, options.cacheSize);
+  const batchers = new Map<string, TranslationBatcher>();
+  /** The same text in flight for the same engine and pair is translated once. */
+  const inFlight = new Map<string, Promise<string>>();
+  let closed = false;
+
+  function batcherFor(runner: EngineRunner, from: string): TranslationBatcher {
+    const key = `${runner.name}\u0000${from}`;
+    let batcher = batchers.get(key);
+    if (!batcher) {
+      batcher = new TranslationBatcher(runner, memory, from, options.batchWindowMs ?? 4, options.log);
+      batchers.set(key, batcher);
+    }
+    return batcher;
+  }
+
+  /** One hop through one engine, memory first. `text` is normalised. */
+  function translatePair(runner: EngineRunner, from: string, to: string, text: string): Promise<string> {
+    const hash = hashText(text);
+    const remembered = memory.cached({ engine: runner.name, from, to, hash });
+    if (remembered !== undefined) return Promise.resolve(remembered);
+    const key = `${runner.name}\u0000${from}\u0000${to}\u0000${hash}`;
+    let translation = inFlight.get(key);
+    if (!translation) {
+      translation = batcherFor(runner, from).translate({ text, parts: splitProtected(text), hash, to });
+      inFlight.set(key, translation);
+      const forget = () => {
+        inFlight.delete(key);
+      };
+      void translation.then(forget, forget);
+    }
+    return translation;
+  }
+
+  async function viaRoute(route: Route, from: string, to: string, text: string): Promise<string> {
+    if (!route.pivot) return translatePair(route.runner, from, to, text);
+    const middle = await translatePair(route.runner, from, route.pivot, text);
+    return translatePair(route.runner, route.pivot, to, normaliseText(middle));
+  }
+
+  async function translateOne(source: string, from: string, to: string): Promise<TranslatedText> {
+    if (from === to) return { to, text: source, transliteration: null, engine: null, state: 'skipped' };
+    const text = normaliseText(source);
+    if (!hasTranslatableText(splitProtected(text))) {
+      return {
+        to,
+        text: source,
+        transliteration: null,
+        engine: null,
+        state: 'skipped',
+        reason: NOTHING_TO_TRANSLATE,
+      };
+    }
+    const routes = router.routes(from, to);
+    if (!routes.length) return unavailable(to, `no translation engine for ${from} to ${to}`);
+    let failure: unknown;
+    for (const route of routes) {
+      try {
+        const translated = await viaRoute(route, from, to, text);
+        return {
+          to,
+          text: translated,
+          transliteration: await transliterate(translated, to).catch(() => null),
+          engine: route.runner.name,
+          state: 'ready',
+          ...(route.pivot ? { pivot: route.pivot } : {}),
+        };
+      } catch (error) {
+        failure = error;
+        if (!(error instanceof EngineError)) options.log?.error({ err: error }, 'translation failed');
+      }
+    }
+    return unavailable(to, reasonOf(failure), routes[0]?.runner.name ?? null);
+  }
+
+  /** In async mode, a translation slower than the deadline is reported pending and delivered late. */
+  async function withDeadline(
+    index: number,
+    from: string,
+    to: string,
+    work: Promise<TranslatedText>,
+    request: TranslateRequest,
+  ): Promise<TranslatedText> {
+    if (request.waitMs === undefined) return work;
+    let timer: NodeJS.Timeout | undefined;
+    const late = Symbol('late');
+    const deadline = new Promise<typeof late>((resolve) => {
+      timer = setTimeout(() => {
+        resolve(late);
+      }, request.waitMs);
+    });
+    const first = await Promise.race([work, deadline]);
+    clearTimeout(timer);
+    if (first !== late) return first;
+    void work.then((translation) => request.onLate?.({ index, translation }));
+    const engine = router.routes(from, to)[0]?.runner.name ?? null;
+    return { to, text: null, transliteration: null, engine, state: 'pending' };
+  }
+
+  async function translateText(index: number, source: string, request: TranslateRequest): Promise<TranslationResult> {
+    const detection = detectLanguage(source, { from: request.from, fallback: request.fallback });
+    const from = detection.language;
+    const sourceReading = transliterate(source, from).catch(() => null);
+    const translations = await Promise.all(
+      request.to.map((to) => withDeadline(index, from, to, translateOne(source, from, to), request)),
+    );
+    const transliteration = await sourceReading;
+    return {
+      source,
+      from,
+      detection: { method: detection.method, confidence: detection.confidence },
+      transliteration,
+      // A skipped text reads like its source.
+      translations: translations.map((t) => (t.state === 'skipped' ? { ...t, transliteration } : t)),
+    };
+  }
+
+  function engineStatus(runner: EngineRunner): EngineStatus {
+    const breaker = runner.breaker;
+    const listError = router.listError(runner);
+    const pairs = router.pairCount(runner);
+    const health: EngineStatus['health'] =
+      breaker.state === 'open'
+        ? 'down'
+        : pairs === 0
+          ? listError
+            ? 'down'
+            : 'unknown'
+          : breaker.consecutiveFailures > 0 || breaker.state === 'half-open'
+            ? 'degraded'
+            : 'ok';
+    const retryAt = breaker.state === 'closed' ? null : breaker.retryAt;
+    return {
+      name: runner.name,
+      health,
+      breaker: {
+        state: breaker.state,
+        consecutiveFailures: breaker.consecutiveFailures,
+        retryAt: retryAt === null ? null : new Date(retryAt).toISOString(),
+      },
+      pairs,
+      calls: runner.stats.calls,
+      texts: runner.stats.texts,
+      failures: runner.stats.failures,
+      retries: runner.stats.retries,
+      inFlight: runner.inFlight,
+      lastError: runner.stats.lastError
+        ? { message: runner.stats.lastError.message, at: runner.stats.lastError.at.toISOString() }
+        : null,
+      detail: {
+        ...(listError ? { languageList: listError } : {}),
+        ...(runner.engine.describe?.() ?? {}),
+      },
+    };
+  }
+
+  return {
+    async translate(request) {
+      if (closed) throw new Error('the translation service is closed');
+      await router.ready();
+      return Promise.all(request.texts.map((source, index) => translateText(index, source, request)));
+    },
+
+    async languages() {
+      await router.ready();
+      const available = router.languages();
+      const pairs: TranslationPair[] = [];
+      for (const from of TRANSLATION_LANGUAGES) {
+        if (!available.has(from)) continue;
+        for (const to of TRANSLATION_LANGUAGES) {
+          if (from === to || !available.has(to)) continue;
+          const route = router.routes(from, to).find((candidate) => candidate.runner.available);
+          if (route) pairs.push({ from, to, engine: route.runner.name, pivot: route.pivot });
+        }
+      }
+      return {
+        interface: UI_LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code], direction: directionOf(code) })),
+        translation: {
+          languages: TRANSLATION_LANGUAGES.filter((code) => available.has(code)).map((code) => ({
+            code,
+            name: TRANSLATION_LANGUAGE_NAMES[code],
+            direction: directionOf(code),
+          })),
+          pairs,
+        },
+      };
+    },
+
+    async status() {
+      await router.ready();
+      return { engines: runners.map(engineStatus), memory: memory.stats() };
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      const closing = new EngineError('translation', 'the server is shutting down', { retryable: false });
+      await Promise.all([...batchers.values()].map((batcher) => batcher.close(closing)));
+      await Promise.all(
+        options.engines.map(async (engine) => {
+          await engine.close?.();
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { conversationMembers, muses } from '../../db/schema/conversations';
+import { uploads } from '../../db/schema/uploads';
+
+export function createUploadsRepository(db: Database) {
+  return {
+    async create(input: typeof uploads.$inferInsert) {
+      const [row] = await db.insert(uploads).values(input).returning();
+      if (!row) throw new Error('upload insert returned nothing');
+      return row;
+    },
+
+    async find(id: string) {
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+      return row;
+    },
+
+    /** A photo is readable by its uploader and by current members of a conversation it was sent in. */
+    async readableByAccount(id: string, accountId: string) {
+      const upload = await this.find(id);
+      if (!upload) return undefined;
+      if (upload.ownerId === accountId) return upload;
+      const [shared] = await db
+        .select({ id: muses.id })
+        .from(muses)
+        .innerJoin(
+          conversationMembers,
+          and(
+            eq(conversationMembers.conversationId, muses.conversationId),
+            eq(conversationMembers.accountId, accountId),
+            isNull(conversationMembers.leftAt),
+          ),
+        )
+        .where(and(eq(muses.photoId, id), isNull(muses.deletedAt)))
+        .limit(1);
+      return shared ? upload : undefined;
+    },
+
+    /** For plaza guests: the photo belongs to their plaza. */
+    async readableInConversation(id: string, conversationId: string) {
+      const upload = await this.find(id);
+      if (!upload) return undefined;
+      if (upload.conversationId === conversationId) return upload;
+      const [shared] = await db
+        .select({ id: muses.id })
+        .from(muses)
+        .where(and(eq(muses.photoId, id), eq(muses.conversationId, conversationId), isNull(muses.deletedAt)))
+        .limit(1);
+      return shared ? upload : undefined;
+    },
+  };
+}
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

@@ -1,0 +1,129 @@
+import type {} from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import { photoSchema } from '@tolk/shared/schemas/conversations';
+import { AppError, notFound, unauthorized } from '../../errors';
+import { photoUrls } from '../conversations/muse-views';
+import { PHOTO_MAX_BYTES, processImage, sniffImage } from './images';
+import type { BlobStorage } from './storage';
+import type { UploadsRepository } from './uploads.repository';
+
+/** Who may upload and read photos besides members: plaza guests register a resolver. */
+export interface UploadPrincipal {
+  accountId: string | null;
+  tenantId: string;
+  /** Plaza guests: the plaza their photos belong to. */
+  conversationId: string | null;
+}
+
+export interface UploadsOptions {
+  repo: UploadsRepository;
+  storage: BlobStorage;
+  /** Resolves a plaza guest from the request when there is no member session. */
+  guestOf?: (request: FastifyRequest) => Promise<UploadPrincipal | null>;
+}
+
+const idParams = z.object({ id: z.uuid('Not a valid id.') });
+
+export async function uploadsRoutes(app: FastifyInstance, options: UploadsOptions) {
+  const { repo, storage } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['uploads'];
+
+  async function principal(request: FastifyRequest): Promise<UploadPrincipal> {
+    if (request.caller)
+      return { accountId: request.caller.accountId, tenantId: request.caller.tenantId, conversationId: null };
+    const guest = await options.guestOf?.(request);
+    if (guest) return guest;
+    throw unauthorized();
+  }
+
+  r.post(
+    '/uploads',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a photo (multipart field "file"; JPEG, PNG or WebP up to 10 MB)',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: photoSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+      config: { auth: 'optional', rateLimit: { max: 60, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const who = await principal(request);
+      if (!request.isMultipart())
+        throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data.');
+      const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('bad_request', 'No file was sent.', { file: ['Choose a photo.'] });
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch {
+        throw new AppError('payload_too_large', 'Photos can be up to 10 MB.');
+      }
+      const kind = sniffImage(data);
+      if (!kind) throw new AppError('unsupported_media_type', 'Only JPEG, PNG and WebP photos are accepted.');
+      let processed;
+      try {
+        processed = await processImage(data, kind);
+      } catch {
+        throw new AppError('bad_request', 'This photo could not be read.');
+      }
+      const key = `photos/${new Date().toISOString().slice(0, 7)}/${randomUUID()}`;
+      await storage.put(`${key}.${kind}`, processed.image);
+      await storage.put(`${key}.thumb.webp`, processed.thumb);
+      const row = await repo.create({
+        tenantId: who.tenantId,
+        ownerId: who.accountId,
+        conversationId: who.conversationId,
+        mime: processed.mime,
+        width: processed.width,
+        height: processed.height,
+        bytes: processed.image.length,
+        storageKey: `${key}.${kind}`,
+        thumbKey: `${key}.thumb.webp`,
+      });
+      return reply.status(201).send({ id: row.id, width: row.width, height: row.height, ...photoUrls(row.id) });
+    },
+  );
+
+  async function serve(request: FastifyRequest, id: string, thumb: boolean) {
+    const who = await principal(request);
+    const upload = who.accountId
+      ? await repo.readableByAccount(id, who.accountId)
+      : who.conversationId
+        ? await repo.readableInConversation(id, who.conversationId)
+        : undefined;
+    if (!upload) throw notFound('Photo');
+    const data = await storage.get(thumb ? upload.thumbKey : upload.storageKey);
+    if (!data) throw notFound('Photo');
+    return { data, mime: thumb ? 'image/webp' : upload.mime };
+  }
+
+  for (const thumb of [false, true]) {
+    r.get(
+      thumb ? '/uploads/:id/thumb' : '/uploads/:id',
+      {
+        schema: { tags, summary: thumb ? 'A photo thumbnail' : 'A photo', params: idParams, hide: false },
+        config: { auth: 'optional' },
+      },
+      async (request, reply) => {
+        const { data, mime } = await serve(request, request.params.id, thumb);
+        return reply
+          .header('content-type', mime)
+          .header('cache-control', 'private, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .send(data);
+      },
+    );
+  }
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isSuperAdmin } from '@tolk/shared/roles';
+import { ACCESS_TOKEN_COOKIE } from '@tolk/shared/schemas/auth';
+import { AppError, unauthorized } from '../errors';
+import { createSessionsRepository } from '../modules/auth/sessions.repository';
+import type { TokenService } from '../modules/auth/tokens';
+
+/** The signed-in member making the request. */
+export interface Caller {
+  accountId: string;
+  sessionId: string;
+  username: string;
+  displayName: string;
+  language: string;
+  roles: string;
+  tenant: string;
+  tenantId: string;
+  activeSubscriber: boolean;
+  superAdmin: boolean;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `required`: 401 without a live session; `optional`: resolve one when a token is sent. */
+    auth?: 'required' | 'optional';
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** For transports without HTTP routes (Socket.IO): the caller a token stands for. */
+    callerFromToken(token: string): Promise<Caller | null>;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface PresentedToken {
+  token: string;
+  /** A cookie rides along on cross-site requests by itself; a header never does. */
+  fromCookie: boolean;
+}
+
+export function presentedToken(request: FastifyRequest): PresentedToken | null {
+  const authorization = request.headers.authorization?.trim();
+  if (authorization) return { token: authorization.replace(/^bearer\s+/i, ''), fromCookie: false };
+  const header = request.headers['x-access-token'];
+  const accessToken = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (accessToken) return { token: accessToken, fromCookie: false };
+  const cookie = request.cookies[ACCESS_TOKEN_COOKIE];
+  if (cookie) return { token: cookie, fromCookie: true };
+  return null;
+}
+
+/** scheme://host[:port] with default ports dropped, so `http://localhost:80` equals `http://localhost`. */
+function normalOrigin(value: string | undefined): string | undefined {
+  if (!value || value === 'null') return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface AuthOptions {
+  tokens: TokenService;
+  /** Extra origins allowed for cookie-authenticated writes (a separate web host, say). */
+  publicOrigins: string[];
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: AuthOptions) => {
+    const sessions = createSessionsRepository(app.db);
+    const allowed = new Set(options.publicOrigins.map(normalOrigin).filter((o): o is string => Boolean(o)));
+
+    function assertSameSite(request: FastifyRequest) {
+      const origin = normalOrigin(request.headers.origin) ?? normalOrigin(request.headers.referer);
+      const own = normalOrigin(`${request.protocol}://${request.host}`);
+      if (!origin || (origin !== own && !allowed.has(origin))) {
+        throw new AppError(
+          'forbidden',
+          'A request signed in by cookie alone must come from this site. Send the token in the Authorization header.',
+        );
+      }
+    }
+
+    /** The live session a token stands for, or null (bad signature, expired, revoked). */
+    async function callerFromToken(token: string): Promise<Caller | null> {
+      const claims = await options.tokens.verify(token);
+      const live = claims ? await sessions.findLive(claims.jti, claims.sub) : undefined;
+      if (!live) return null;
+      return {
+        accountId: live.accountId,
+        sessionId: live.sessionId,
+        username: live.username,
+        displayName: live.displayName,
+        language: live.language,
+        roles: live.roles,
+        tenant: live.tenant,
+        tenantId: live.tenantId,
+        activeSubscriber: live.activeSubscriber,
+        superAdmin: isSuperAdmin(live),
+        issuedAt: live.createdAt,
+        expiresAt: live.expiresAt,
+      };
+    }
+
+    async function resolveCaller(request: FastifyRequest): Promise<Caller | null> {
+      const presented = presentedToken(request);
+      if (!presented) return null;
+      const caller = await callerFromToken(presented.token);
+      if (!caller) throw unauthorized('Your session has ended. Sign in again.');
+      if (presented.fromCookie && !SAFE_METHODS.has(request.method)) assertSameSite(request);
+      return caller;
+    }
+
+    app.decorate('callerFromToken', callerFromToken);
+
+    app.decorateRequest('caller', null);
+    app.addHook('onRequest', async (request) => {
+      const mode = request.routeOptions.config.auth;
+      if (!mode) return;
+      request.caller = await resolveCaller(request);
+      if (mode === 'required' && !request.caller) throw unauthorized();
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** The caller of a route declared with `config: { auth: 'required' }`. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}

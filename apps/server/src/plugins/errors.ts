@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HTTP_STATUS_BY_CODE, type ErrorBody, type ErrorCode } from '@tolk/shared/errors';
+import { AppError } from '../errors';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+function send(reply: FastifyReply, code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return reply.status(HTTP_STATUS_BY_CODE[code]).type('application/json').send(body);
+}
+
+function toErrorReply(error: FastifyError | AppError): {
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string[]>;
+} {
+  if (error instanceof AppError)
+    return { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+      (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
+    }
+    return { code: 'validation_failed', message: 'Some fields are missing or invalid.', fields };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY': {
+      // Named as a field, so a form shows it like any other field error.
+      const message = 'The request body is not valid JSON.';
+      return { code: 'bad_request', message, fields: { body: [message] } };
+    }
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'payload_too_large', message: 'The request body is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'unsupported_media_type', message: 'This content type is not supported here.' };
+    default:
+  }
+  const status = error.statusCode ?? 500;
+  const code = CODE_BY_STATUS[status];
+  if (code) return { code, message: error.message };
+  return {
+    code: status >= 500 ? 'internal' : 'bad_request',
+    message: status >= 500 ? 'Something went wrong on our side.' : error.message,
+  };
+}
+
+export interface ErrorsOptions {
+  /** The built web app: unknown non-API paths get its index.html (the spec sends them to the landing page). */
+  webDir: string;
+}
+
+/** One error shape for everything: `{ error: { code, message, fields? } }`, and no 5xx detail leaks. */
+export const errorsPlugin = fp(async (app: FastifyInstance, options: ErrorsOptions) => {
+  const indexHtml = path.join(options.webDir, 'index.html');
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const { code, message, fields } = toErrorReply(error);
+    if (code === 'internal') request.log.error({ err: error }, 'request failed');
+    if (error instanceof AppError && error.headers) reply.headers(error.headers);
+    return send(reply, code, message, fields);
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = /^\/api(\/|$)/i.test(pathname) || pathname.startsWith('/socket.io');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (wantsPage && fs.existsSync(indexHtml)) {
+      // index.html must never be cached: it names the hashed assets of the current build.
+      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+    }
+    return send(reply, 'not_found', `No route ${request.method} ${pathname}.`);
+  });
+});

@@ -1,0 +1,176 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
+
+/** Who is on the other end of a socket: a member with an account, or a plaza guest. */
+export interface Principal {
+  accountId: string | null;
+  /** Set for plaza guests: the membership row their token names. */
+  guestMemberId: string | null;
+  /** The plaza a guest token is good for; null for members. */
+  guestConversationId: string | null;
+  username: string;
+  displayName: string;
+  language: string;
+}
+
+export interface SocketData {
+  principal: Principal;
+  /** conversation id → the membership row this socket joined it as. */
+  joined: Map<string, string>;
+}
+
+export type TolkServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type TolkSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** A token kind besides the member session (plaza guests register theirs). */
+export type SocketAuthenticator = (token: string) => Promise<Principal | null>;
+
+export const conversationRoom = (conversationId: string) => `c:${conversationId}`;
+export const languageRoom = (conversationId: string, language: string) => `c:${conversationId}:l:${language}`;
+/** Readers who read `language` (a base language: en, not en-GB) unaided, whatever they read in. */
+export const readsAsIsRoom = (conversationId: string, language: string) => `c:${conversationId}:r:${language}`;
+/** Every socket of one account, on any instance: how a member who leaves is taken out of rooms. */
+export const accountRoom = (accountId: string) => `a:${accountId}`;
+/** Every socket acting as one membership row (a plaza guest's from the start, a member's once joined). */
+export const memberRoom = (memberId: string) => `m:${memberId}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: {
+      io: TolkServer;
+      addAuthenticator(authenticator: SocketAuthenticator): void;
+      onConnection(handler: (socket: TolkSocket) => void): void;
+    };
+  }
+}
+
+export interface RealtimeOptions {
+  redisUrl: string | undefined;
+  publicOrigins: string[];
+}
+
+function originAllowed(request: IncomingMessage, allowed: Set<string>): boolean {
+  const origin = request.headers.origin;
+  // Browsers always send Origin on WebSocket and XHR; other clients still need a valid token.
+  if (!origin) return true;
+  try {
+    const parsed = new URL(origin);
+    if (allowed.has(parsed.origin)) return true;
+    return parsed.host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, options: RealtimeOptions) => {
+    const allowed = new Set(
+      options.publicOrigins.flatMap((o) => {
+        try {
+          return [new URL(o).origin];
+        } catch {
+          return [];
+        }
+      }),
+    );
+    const io: TolkServer = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      allowRequest: (request, callback) => {
+        callback(null, originAllowed(request, allowed));
+      },
+      // A phone that drops off for a moment resumes its rooms; catch-up by sequence covers longer gaps.
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+      pingInterval: 20_000,
+      pingTimeout: 20_000,
+      maxHttpBufferSize: 64 * 1024,
+    });
+
+    const redisClients: { quit(): Promise<unknown> }[] = [];
+    if (options.redisUrl) {
+      const pub = createClient({ url: options.redisUrl });
+      const sub = pub.duplicate();
+      pub.on('error', (error: unknown) => {
+        app.log.error({ err: error }, 'redis publisher error');
+      });
+      sub.on('error', (error: unknown) => {
+        app.log.error({ err: error }, 'redis subscriber error');
+      });
+      await Promise.all([pub.connect(), sub.connect()]);
+      io.adapter(createAdapter(pub, sub));
+      redisClients.push(pub, sub);
+    }
+
+    const authenticators: SocketAuthenticator[] = [
+      async (token) => {
+        const caller = await app.callerFromToken(token);
+        return caller
+          ? {
+              accountId: caller.accountId,
+              guestMemberId: null,
+              guestConversationId: null,
+              username: caller.username,
+              displayName: caller.displayName,
+              language: caller.language,
+            }
+          : null;
+      },
+    ];
+
+    io.use((socket, next) => {
+      const auth = socket.handshake.auth as { token?: unknown };
+      const token = typeof auth.token === 'string' ? auth.token.replace(/^bearer\s+/i, '') : '';
+      if (!token) {
+        next(new Error('unauthorized'));
+        return;
+      }
+      void (async () => {
+        for (const authenticate of authenticators) {
+          const principal = await authenticate(token).catch(() => null);
+          if (principal) {
+            socket.data.principal = principal;
+            socket.data.joined = new Map();
+            next();
+            return;
+          }
+        }
+        next(new Error('unauthorized'));
+      })();
+    });
+
+    const handlers: ((socket: TolkSocket) => void)[] = [];
+    io.on('connection', (socket) => {
+      const { principal } = socket.data;
+      if (principal.accountId) void socket.join(accountRoom(principal.accountId));
+      if (principal.guestMemberId) void socket.join(memberRoom(principal.guestMemberId));
+      for (const handler of handlers) handler(socket);
+    });
+
+    app.decorate('realtime', {
+      io,
+      addAuthenticator(authenticator: SocketAuthenticator) {
+        authenticators.push(authenticator);
+      },
+      onConnection(handler: (socket: TolkSocket) => void) {
+        handlers.push(handler);
+      },
+    });
+
+    // Not io.close(): that closes the HTTP server, which Fastify closes itself.
+    app.addHook('preClose', async () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    });
+    app.addHook('onClose', async () => {
+      // Stop hearing other instances first: a request answered on a closed client is an unhandled error.
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+      await Promise.allSettled(redisClients.map((client) => client.quit()));
+    });
+  },
+  { name: 'realtime', dependencies: ['auth'] },
+);

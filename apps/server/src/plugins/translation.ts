@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TranslationConfig } from '../config';
+import type { TranslationEngine } from '../modules/translation/engines/engine';
+import { createConfiguredEngines } from '../modules/translation/engines/configured-engines';
+import { createTranslationRepository } from '../modules/translation/translation.repository';
+import { createTranslationService, type TranslationService } from '../modules/translation/translation.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Translation for every feature: `app.translation.translate({ texts, from, to: [...] })`. */
+    translation: TranslationService;
+  }
+}
+
+export interface TranslationPluginOptions {
+  config: TranslationConfig;
+  /** Engines to use instead of the configured ones (tests). */
+  engines?: TranslationEngine[];
+  batchWindowMs?: number;
+}
+
+/** The translation service as a decorator; closing the app stops the engines (Apertium's pipelines). */
+export const translationPlugin = fp(
+  async (app: FastifyInstance, options: TranslationPluginOptions) => {
+    const service = createTranslationService({
+      engines: options.engines ?? createConfiguredEngines(options.config.engines),
+      store: createTranslationRepository(app.db),
+      cacheSize: options.config.cacheSize,
+      timeoutMs: options.config.timeoutMs,
+      batchWindowMs: options.batchWindowMs,
+      log: app.log,
+    });
+    app.decorate('translation', service);
+    app.addHook('onClose', () => service.close());
+  },
+  { name: 'translation', dependencies: ['db'] },
+);

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type BuildOptions } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { adminQuery, uniqueName, withDatabase } from './databases';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A private, migrated database for one test file: a PGlite copy, or a PostgreSQL database when DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = uniqueName('tolk_t');
+    await adminQuery(url, `create database ${name} template ${inject('postgresTemplate')}`);
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '', poolSize: 4 });
+    return {
+      database,
+      dispose: async () => {
+        await database.close();
+        await adminQuery(url, `drop database if exists ${name} with (force)`);
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-pglite-'));
+  fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  const database = await openDatabase({ pgliteDir: dir });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function testApp(
+  overrides: Partial<Omit<BuildOptions, 'config' | 'database'>> & { config?: Partial<Config> } = {},
+): Promise<TestApp> {
+  const { database, dispose } = await openTestDatabase();
+  const config: Config = {
+    ...loadConfig({ TOLK_DATA_DIR: os.tmpdir(), TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web') }),
+    ...overrides.config,
+  };
+  // Tests register many members from one address; the limit itself has its own test.
+  const app = await buildApp({
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    registerLimit: { max: 10_000, timeWindow: 60_000 },
+    ...overrides,
+    config,
+    database,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}

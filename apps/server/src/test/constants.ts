@@ -1,0 +1,1 @@
+export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';

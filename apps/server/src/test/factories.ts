@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { ErrorCode } from '@tolk/shared/errors';
+import type { LoginResponse } from '@tolk/shared/schemas/auth';
+import { createAccountsRepository } from '../modules/accounts/accounts.repository';
+import { createTenantsRepository } from '../modules/accounts/tenants.repository';
+import { hashPassword } from '../modules/auth/passwords';
+
+export interface Member extends LoginResponse {
+  password: string;
+  headers: { authorization: string };
+}
+
+let counter = 0;
+export const uniqueUsername = (prefix = 'member') => `${prefix}-${++counter}-${randomBytes(3).toString('hex')}`;
+export const strongPassword = () => `Tolk-${randomBytes(9).toString('base64url')}`;
+
+export async function newAccount(
+  app: FastifyInstance,
+  input: { username?: string; password?: string; displayName?: string; language?: string } = {},
+): Promise<Member> {
+  const password = input.password ?? strongPassword();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      username: input.username ?? uniqueUsername(),
+      password,
+      displayName: input.displayName,
+      language: input.language,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json<LoginResponse>();
+  return { ...body, password, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<Member> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<LoginResponse>();
+  return { ...body, password, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+/** An account made straight in the database, in any tenant (registration only makes `public` ones), signed in. */
+export async function newTenantAccount(
+  app: FastifyInstance,
+  tenant: string,
+  input: { roles?: string; displayName?: string } = {},
+): Promise<Member> {
+  const tenantId = await createTenantsRepository(app.db).ensure(tenant, tenant);
+  const username = uniqueUsername(tenant);
+  const password = strongPassword();
+  await createAccountsRepository(app.db).create({
+    tenantId,
+    username,
+    passwordHash: await hashPassword(password),
+    displayName: input.displayName ?? '',
+    language: 'en',
+    roles: input.roles ?? 'user',
+  });
+  return signIn(app, username, password);
+}
+
+export function expectError(res: LightMyRequestResponse, status: number, code: ErrorCode) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json<{ error: { code: string; message: string; fields?: Record<string, string[]> } }>();
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body.error;
+}
+
+export const expectNotFound = (res: LightMyRequestResponse) => expectError(res, 404, 'not_found');
+export const expectForbidden = (res: LightMyRequestResponse) => expectError(res, 403, 'forbidden');
+export const expectUnauthorized = (res: LightMyRequestResponse) => expectError(res, 401, 'unauthorized');

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Cookie } from 'lucide-react';
+import { useCookieConsent } from '../../lib/cookie-consent';
+
+export function CookieBanner() {
+  const { t } = useTranslation();
+  const { consent, accept } = useCookieConsent();
+  if (consent) return null;
+  return (
+    <section className="cookie-banner" aria-label={t('cookies.bannerText')}>
+      <Cookie aria-hidden size={24} />
+      <p>
+        <strong>{t('cookies.bannerText')}</strong> {t('cookies.bannerDetail')}{' '}
+        <Link to="/cookie-policy">{t('cookies.policyLink')}</Link>
+      </p>
+      <button type="button" className="button primary" onClick={accept}>
+        {t('cookies.accept')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { ScreenSkeleton } from '../ui/skeletons';
+import { AppLayout } from './layout/app-layout';
+import { MembersOnly } from './members-only';
+import { RouteError } from './route-error';
+
+// Every screen is its own chunk, fetched when its route is first visited.
+const landing = () => import('../features/landing/screens/landing-screen');
+const notAvailable = () => import('../features/coming-soon/not-available-screen');
+
+const screen = (path: string, lazy: RouteObject['lazy']): RouteObject => ({ path, lazy });
+const later = (...routePaths: string[]): RouteObject[] => routePaths.map((path) => screen(path, notAvailable));
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <ScreenSkeleton />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: landing },
+          screen('home', landing),
+          screen('landinghome', landing),
+          screen('register', () => import('../features/auth/screens/register-screen')),
+          screen('signin', () => import('../features/auth/screens/sign-in-screen')),
+          screen('cookie-policy', () => import('../features/cookies/screens/cookie-policy-screen')),
+          screen('debug/persons', () => import('../features/debug/screens/debug-persons-screen')),
+          screen('debug/claims', () => import('../features/debug/screens/debug-claims-screen')),
+          // Public: guests open plazas too. 'interpret/join' before 'interpret/:id' so "join" is never an id.
+          screen('interpret', () => import('../features/interpreter/screens/interpreter-screen')),
+          screen('interpret/join', () => import('../features/interpreter/screens/join-screen')),
+          screen('interpret/:id', () => import('../features/interpreter/screens/plaza-screen')),
+          ...later('connect', 'connect/:id'),
+          {
+            element: <MembersOnly />,
+            children: [
+              screen('profile', () => import('../features/profile/screens/profile-screen')),
+              screen('profile/edit', () => import('../features/profile/screens/profile-edit-screen')),
+              screen('changepassword', () => import('../features/auth/screens/change-password-screen')),
+              screen('muses', () => import('../features/muses/screens/conversations-screen')),
+              screen('muses/:id', () => import('../features/muses/screens/thread-screen')),
+              screen('muse', () => import('../features/muses/screens/my-muses-screen')),
+              screen('muse/edit/:id', () => import('../features/muses/screens/muse-edit-screen')),
+              screen('muse/:id', () => import('../features/muses/screens/muse-detail-screen')),
+              ...later(
+                'person',
+                'person/add',
+                'person/edit/:id',
+                'person/:id',
+                'place',
+                'place/add',
+                'place/edit/:id',
+                'place/:id',
+                'thing',
+                'thing/add',
+                'thing/edit/:id',
+                'thing/:id',
+                'account',
+                'account/add',
+                'account/edit/:id',
+                'account/page',
+                'account/:id',
+                'accountTransaction/:id',
+                'order/add',
+                'order/edit/:id',
+                'order/:id',
+                'sub',
+                'pay/:id',
+                'select-payment/:id',
+              ),
+            ],
+          },
+          screen('*', landing),
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * main.tsx renders once the interface language has loaded; the first screen's chunk need not wait
+ * for it. Asking for it now fetches both at once (the router's own call later gets the same module).
+ */
+export function prefetchFirstScreen(location: Pick<Location, 'pathname'> = window.location): void {
+  const lazy = matchRoutes(routes, location.pathname)?.at(-1)?.route.lazy;
+  if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
+}
+prefetchFirstScreen();
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,23 @@
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { useTranslation } from 'react-i18next';
+import { directionOf } from '@tolk/shared/languages';
+
+/** Spec section 9: 5000 ms, top-right, pause on hover and focus loss, draggable at 80 percent. */
+export const toastOptions = {
+  autoClose: 5000,
+  position: 'top-right',
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  draggable: true,
+  draggablePercent: 80,
+} as const;
+
+/**
+ * Loaded after the first screen is up (providers.tsx): no screen shows a toast before the reader
+ * has done something, and react-toastify queues any toast raised before this container mounts.
+ */
+export default function Toasts() {
+  const { i18n } = useTranslation();
+  return <ToastContainer {...toastOptions} rtl={directionOf(i18n.language) === 'rtl'} />;
+}

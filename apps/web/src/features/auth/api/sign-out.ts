@@ -1,0 +1,3 @@
+import { post } from '../../../lib/http';
+
+export const signOut = () => post<{ ok: true }>('/auth/signout');

@@ -1,0 +1,86 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { useLoginResponse } from '../../../lib/session';
+import { Field } from '../../../ui/field';
+import { errorMessage } from '../../../ui/error-message';
+import { changePassword } from '../api/change-password';
+import { applyServerFieldErrors } from '../form-errors';
+import { authValidation } from '../validation';
+
+type ChangePasswordForm = z.infer<ReturnType<typeof authValidation>['changePassword']>;
+
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { updateLoginResponse } = useLoginResponse();
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(authValidation(t).changePassword),
+    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: ({ currentPassword, newPassword }: ChangePasswordForm) =>
+      changePassword({ currentPassword, newPassword }),
+    onSuccess: async (response) => {
+      // The server revoked every other session and returns a fresh token for this one.
+      updateLoginResponse(response);
+      toast.success(t('auth.passwordChanged'));
+      await navigate('/profile', { replace: true });
+    },
+    onError: (error) => {
+      applyServerFieldErrors(error, ['currentPassword', 'newPassword'], form.setError);
+    },
+  });
+  const { errors } = form.formState;
+  const fieldsMatched = mutation.error && (errors.currentPassword ?? errors.newPassword);
+
+  return (
+    <section className="auth-card" aria-labelledby="change-password-title">
+      <h1 id="change-password-title">{t('auth.changePasswordTitle')}</h1>
+      <p className="lead">{t('auth.changePasswordLead')}</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          void form.handleSubmit((values) => {
+            mutation.mutate(values);
+          })(event);
+        }}
+      >
+        <Field
+          label={t('auth.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <Field
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.passwordHint')}
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <Field
+          label={t('auth.confirmNewPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmNewPassword?.message}
+          {...form.register('confirmNewPassword')}
+        />
+        {mutation.isError && !fieldsMatched && (
+          <p role="alert" className="form-error">
+            {errorMessage(mutation.error, t)}
+          </p>
+        )}
+        <button type="submit" className="button primary wide" disabled={mutation.isPending}>
+          {mutation.isPending ? t('auth.changingPassword') : t('auth.changePassword')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { toUiLanguage } from '@tolk/shared/languages';
+import { useLoginResponse } from '../../../lib/session';
+import { Field } from '../../../ui/field';
+import { errorMessage } from '../../../ui/error-message';
+import { register as registerAccount } from '../api/register';
+import { applyServerFieldErrors } from '../form-errors';
+import { safeReturnTo } from '../return-to';
+import { authValidation } from '../validation';
+
+type RegisterForm = z.infer<ReturnType<typeof authValidation>['register']>;
+
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const { updateLoginResponse, setLoginRequest } = useLoginResponse();
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(authValidation(t).register),
+    defaultValues: { username: '', password: '', displayName: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: (values: RegisterForm) =>
+      registerAccount({
+        username: values.username,
+        password: values.password,
+        ...(values.displayName ? { displayName: values.displayName } : {}),
+        language: toUiLanguage(i18n.language) ?? 'en',
+      }),
+    onSuccess: async (response) => {
+      updateLoginResponse(response);
+      setLoginRequest({ username: response.username });
+      toast.success(t('auth.welcome', { name: response.displayName || response.username }));
+      await navigate(returnTo, { replace: true });
+    },
+    onError: (error) => {
+      applyServerFieldErrors(error, ['username', 'password', 'displayName'], form.setError);
+    },
+  });
+  const { errors } = form.formState;
+  const fieldsMatched = mutation.error && Object.keys(errors).length > 0;
+
+  return (
+    <section className="auth-card" aria-labelledby="register-title">
+      <h1 id="register-title">{t('auth.registerTitle')}</h1>
+      <p className="lead">{t('auth.registerLead')}</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          void form.handleSubmit((values) => {
+            mutation.mutate(values);
+          })(event);
+        }}
+      >
+        <Field
+          label={t('auth.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={t('auth.usernameHint')}
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <Field
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.passwordHint')}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Field
+          label={t('auth.displayName')}
+          autoComplete="nickname"
+          hint={t('auth.displayNameHint')}
+          error={errors.displayName?.message}
+          {...form.register('displayName')}
+        />
+        {mutation.isError && !fieldsMatched && (
+          <p role="alert" className="form-error">
+            {errorMessage(mutation.error, t)}
+          </p>
+        )}
+        <button type="submit" className="button primary wide" disabled={mutation.isPending}>
+          {mutation.isPending ? t('auth.creatingAccount') : t('auth.createAccount')}
+        </button>
+      </form>
+      <p className="auth-switch">
+        {t('auth.haveAccount')} <Link to={`/signin?returnTo=${encodeURIComponent(returnTo)}`}>{t('auth.signIn')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useLoginResponse } from '../../../lib/session';
+import { HttpError } from '../../../lib/http';
+import { Field } from '../../../ui/field';
+import { errorMessage } from '../../../ui/error-message';
+import { signIn } from '../api/sign-in';
+import { safeReturnTo } from '../return-to';
+import { authValidation } from '../validation';
+
+type SignInForm = z.infer<ReturnType<typeof authValidation>['signIn']>;
+
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const { updateLoginResponse, loginRequest, setLoginRequest } = useLoginResponse();
+  const form = useForm<SignInForm>({
+    resolver: zodResolver(authValidation(t).signIn),
+    defaultValues: { username: loginRequest.username, password: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: signIn,
+    onMutate: (values) => {
+      setLoginRequest({ username: values.username });
+    },
+    onSuccess: async (response) => {
+      updateLoginResponse(response);
+      await navigate(returnTo, { replace: true });
+    },
+    onError: () => {
+      form.setValue('password', '');
+      form.setFocus('password');
+    },
+  });
+  const { errors } = form.formState;
+  const failure = mutation.error;
+  const failureText =
+    failure instanceof HttpError && failure.status === 401 ? t('auth.invalidCredentials') : errorMessage(failure, t);
+
+  return (
+    <section className="auth-card" aria-labelledby="signin-title">
+      <h1 id="signin-title">{t('auth.signInTitle')}</h1>
+      <p className="lead">{t('auth.signInLead')}</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          void form.handleSubmit((values) => {
+            mutation.mutate(values);
+          })(event);
+        }}
+      >
+        <Field
+          label={t('auth.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <Field
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        {mutation.isError && (
+          <p role="alert" className="form-error">
+            {failureText}
+          </p>
+        )}
+        {mutation.isPending && (
+          <p role="status" className="form-progress">
+            {t('auth.authenticating')}
+          </p>
+        )}
+        <button type="submit" className="button primary wide" disabled={mutation.isPending}>
+          {t('auth.signIn')}
+        </button>
+      </form>
+      <p className="auth-switch">
+        {t('auth.noAccount')}{' '}
+        <Link to={`/register?returnTo=${encodeURIComponent(returnTo)}`}>{t('auth.register')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@tolk/shared/schemas/auth';
+
+/**
+ * The shared rules with messages in the reader's language. The server checks the same
+ * limits (shared constants) and its field errors are shown the same way.
+ */
+export function authValidation(t: TFunction) {
+  const username = z
+    .string()
+    .trim()
+    .min(USERNAME_MIN, t('validation.minChars', { count: USERNAME_MIN }))
+    .max(USERNAME_MAX, t('validation.maxChars', { count: USERNAME_MAX }))
+    .regex(/^[A-Za-z0-9._-]+$/, t('validation.usernameChars'));
+  const password = z
+    .string()
+    .min(PASSWORD_MIN, t('validation.minChars', { count: PASSWORD_MIN }))
+    .max(PASSWORD_MAX, t('validation.maxChars', { count: PASSWORD_MAX }));
+  const required = z.string().min(1, t('validation.required'));
+  return {
+    register: z.object({
+      username,
+      password,
+      displayName: z
+        .string()
+        .trim()
+        .max(DISPLAY_NAME_MAX, t('validation.maxChars', { count: DISPLAY_NAME_MAX })),
+    }),
+    signIn: z.object({ username: required, password: required }),
+    changePassword: z
+      .object({ currentPassword: required, newPassword: password, confirmNewPassword: required })
+      .refine((value) => value.newPassword === value.confirmNewPassword, {
+        path: ['confirmNewPassword'],
+        message: t('auth.passwordsDiffer'),
+      }),
+  };
+}

@@ -1,0 +1,1 @@
+export { NotAvailable as Component } from '../../ui/not-available';

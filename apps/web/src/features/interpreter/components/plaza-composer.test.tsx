@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TranslateInput } from '@tolk/shared/schemas/translation';
+import { HttpError } from '../../../lib/http';
+import { initI18n } from '../../../lib/i18n';
+import { sendPlazaMuse } from '../api/send-plaza-muse';
+import type * as UploadModule from '../api/upload-plaza-photo';
+import { translate } from '../api/translate';
+import { aMuseDetail, PLAZA_ID } from '../test-factories';
+import { PlazaComposer } from './plaza-composer';
+
+vi.mock('../api/translate', () => ({ translate: vi.fn() }));
+vi.mock('../api/send-plaza-muse', () => ({ sendPlazaMuse: vi.fn() }));
+vi.mock('../api/upload-plaza-photo', async (original) => ({
+  ...(await original<typeof UploadModule>()),
+  uploadPlazaPhoto: vi.fn(),
+}));
+
+const translateMock = vi.mocked(translate);
+const sendMock = vi.mocked(sendPlazaMuse);
+
+beforeAll(async () => {
+  await initI18n();
+});
+
+beforeEach(() => {
+  translateMock.mockReset();
+  sendMock.mockReset();
+});
+
+function renderComposer(props: { maxLength?: number; sendSide?: boolean; guest?: boolean } = {}) {
+  const onSent = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PlazaComposer
+        plazaId={PLAZA_ID}
+        side="audience"
+        sideLabel="My audience"
+        language="es"
+        otherLanguage="en"
+        maxLength={props.maxLength ?? 500}
+        guest={props.guest ?? true}
+        sendSide={props.sendSide ?? true}
+        onSent={onSent}
+      />
+    </QueryClientProvider>,
+  );
+  return { onSent, input: screen.getByRole('textbox') };
+}
+
+const result = (text: string, from: string, to: string, translated: string) => ({
+  results: [
+    {
+      source: text,
+      from,
+      detection: { method: 'given' as const, confidence: null },
+      transliteration: null,
+      translations: [{ to, text: translated, transliteration: null, engine: 'apertium', state: 'ready' as const }],
+    },
+  ],
+});
+
+describe('PlazaComposer', () => {
+  it('shows what the reader will get, translated back, under the input', async () => {
+    translateMock.mockImplementation(({ texts, to }: TranslateInput) =>
+      Promise.resolve(
+        to[0] === 'en'
+          ? result(texts[0] ?? '', 'es', 'en', 'Good morning, friend')
+          : result(texts[0] ?? '', 'en', 'es', 'Buenos días, amigo mío'),
+      ),
+    );
+    const { input } = renderComposer();
+    await userEvent.type(input, 'Buenos días, amigo');
+    await userEvent.click(screen.getByRole('button', { name: 'Check translation' }));
+
+    // The Spanish speaker reads their own words as the English reader's text brings them back.
+    expect(await screen.findByText('Buenos días, amigo mío')).toBeTruthy();
+    expect(screen.getByText('What they will read, translated back to you:')).toBeTruthy();
+    expect(translateMock.mock.calls.map(([call]: [TranslateInput]) => [call.from, call.to])).toEqual([
+      ['es', ['en']],
+      ['en', ['es']],
+    ]);
+
+    // Another word and the check no longer describes the draft: it disappears.
+    await userEvent.type(input, '!');
+    expect(screen.queryByText('Buenos días, amigo mío')).toBeNull();
+  });
+
+  it('sends as the side it belongs to, with one client id per draft', async () => {
+    sendMock.mockResolvedValue(aMuseDetail(1, [], { side: 'audience', text: 'Hola', from: 'es' }));
+    const { input, onSent } = renderComposer();
+    await userEvent.type(input, 'Hola{Enter}');
+    await waitFor(() => {
+      expect(onSent).toHaveBeenCalledTimes(1);
+    });
+    const [plazaId, body] = sendMock.mock.calls[0] ?? [];
+    expect(plazaId).toBe(PLAZA_ID);
+    expect(body).toMatchObject({ text: 'Hola', from: 'es', side: 'audience' });
+    expect(body?.clientId.length).toBeGreaterThanOrEqual(8);
+    expect(input).toHaveProperty('value', '');
+  });
+
+  it('keeps the draft and its client id when sending fails, and explains a guest limit', async () => {
+    sendMock.mockRejectedValueOnce(new HttpError(429, 'rate_limited', 'Too many', {}, 30));
+    sendMock.mockResolvedValueOnce(aMuseDetail(1, []));
+    const { input } = renderComposer({ sendSide: false });
+    await userEvent.type(input, 'Hola{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You have reached the limit for guests. Try again in 30 seconds, or create a free account.',
+    );
+    expect(input).toHaveProperty('value', 'Hola');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => {
+      expect(sendMock).toHaveBeenCalledTimes(2);
+    });
+    const first = sendMock.mock.calls[0]?.[1];
+    const second = sendMock.mock.calls[1]?.[1];
+    expect(second?.clientId).toBe(first?.clientId);
+    // On a joined device the server knows the side.
+    expect(first && 'side' in first).toBe(false);
+  });
+
+  it('tells a member about their own limit, without asking them to sign up', async () => {
+    sendMock.mockRejectedValueOnce(new HttpError(429, 'rate_limited', 'Too many', {}, 12));
+    const { input } = renderComposer({ guest: false });
+    await userEvent.type(input, 'Hola{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You have reached the limit for now. Try again in 12 seconds.',
+    );
+  });
+
+  it('shows a counter only near the limit', async () => {
+    const { input } = renderComposer({ maxLength: 10 });
+    await userEvent.type(input, 'Hola');
+    expect(screen.queryByText('4 / 10')).toBeNull();
+    await userEvent.type(input, ' amigo');
+    expect(screen.getByText('10 / 10')).toBeTruthy();
+    expect(input).toHaveProperty('maxLength', 10);
+  });
+});

@@ -1,0 +1,273 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Camera, Languages, Mic, MicOff, Send, X } from 'lucide-react';
+import { directionOf } from '@tolk/shared/languages';
+import type { MuseDetail } from '@tolk/shared/schemas/conversations';
+import type { PlazaSide } from '@tolk/shared/schemas/plazas';
+import { errorMessage } from '../../../ui/error-message';
+import { sendPlazaMuse } from '../api/send-plaza-muse';
+import { photoAcceptable, PHOTO_TYPES, uploadPlazaPhoto } from '../api/upload-plaza-photo';
+import { backTranslate } from '../back-translation';
+import { newClientId } from '../client-id';
+import { languageName } from '../language-names';
+import { limitSeconds } from '../plaza-errors';
+import { useSpeechInput } from '../speech';
+
+interface PlazaComposerProps {
+  plazaId: string;
+  side: PlazaSide;
+  /** Who writes here, as the labels say it ("Me", "My audience"). */
+  sideLabel: string;
+  language: string;
+  otherLanguage: string;
+  maxLength: number;
+  /** Guests and members have different limits, and hear about them differently. */
+  guest: boolean;
+  /** Face to face, each half has half a phone: one line to type in, the check as an icon. */
+  compact?: boolean;
+  /** Only the host names a side: on a joined device the server knows who is writing. */
+  sendSide: boolean;
+  onSent: (muse: MuseDetail) => void;
+}
+
+/** The counter appears when a writer nears the limit, not before: it is noise until then. */
+const COUNTER_FROM = 0.8;
+
+interface Draft {
+  file: File;
+  previewUrl: string;
+}
+
+export function PlazaComposer({
+  plazaId,
+  side,
+  sideLabel,
+  language,
+  otherLanguage,
+  maxLength,
+  guest,
+  compact = false,
+  sendSide,
+  onSent,
+}: PlazaComposerProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const number = new Intl.NumberFormat(i18n.language);
+  const [text, setText] = useState('');
+  const [photo, setPhoto] = useState<Draft | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  // One id per draft, kept across retries, so a resend after a lost reply is not stored twice.
+  const [clientId, setClientId] = useState(newClientId);
+  const uploaded = useRef<{ file: File; photoId: string } | undefined>(undefined);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  const setDictated = useCallback(
+    (heard: string) => {
+      setText(heard.slice(0, maxLength));
+    },
+    [maxLength],
+  );
+  const speech = useSpeechInput(language, text, setDictated);
+
+  // The preview's object URL belongs to this draft only.
+  useEffect(() => {
+    if (!photo) return undefined;
+    return () => {
+      URL.revokeObjectURL(photo.previewUrl);
+    };
+  }, [photo]);
+
+  const failure = (error: unknown) => {
+    const seconds = limitSeconds(error);
+    const limit = guest ? 'interpreter.limitReached' : 'interpreter.memberLimitReached';
+    setProblem(seconds !== undefined ? t(limit, { seconds }) : errorMessage(error, t));
+  };
+
+  const check = useMutation({
+    mutationFn: (draft: string) => backTranslate(draft, language, otherLanguage),
+    onError: failure,
+  });
+
+  const send = useMutation({
+    mutationFn: async () => {
+      let photoId: string | undefined;
+      if (photo) {
+        if (uploaded.current?.file !== photo.file) {
+          const result = await uploadPlazaPhoto(plazaId, photo.file);
+          uploaded.current = { file: photo.file, photoId: result.id };
+        }
+        photoId = uploaded.current.photoId;
+      }
+      return sendPlazaMuse(plazaId, {
+        clientId,
+        text: text.trim(),
+        from: language,
+        ...(sendSide ? { side } : {}),
+        ...(photoId ? { photoId } : {}),
+      });
+    },
+    onSuccess: (muse) => {
+      onSent(muse);
+      setText('');
+      setPhoto(undefined);
+      uploaded.current = undefined;
+      setClientId(newClientId());
+      setProblem(undefined);
+      check.reset();
+      textarea.current?.focus();
+    },
+    onError: failure,
+  });
+
+  const trimmed = text.trim();
+  const canSend = (trimmed.length > 0 || photo !== undefined) && !send.isPending;
+  const submit = () => {
+    if (!canSend) return;
+    if (speech.listening) speech.stop();
+    setProblem(undefined);
+    send.mutate();
+  };
+  const showCounter = text.length >= maxLength * COUNTER_FROM;
+  const checked = check.data && check.variables === trimmed ? check.data : undefined;
+
+  return (
+    <form
+      className="plaza-composer"
+      aria-label={`${sideLabel} · ${languageName(language)}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label className="visually-hidden" htmlFor={`${id}-text`}>
+        {`${sideLabel}: ${t('interpreter.typeHere', { language: languageName(language) })}`}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        ref={textarea}
+        className="plaza-input"
+        lang={language}
+        dir={directionOf(language)}
+        rows={compact ? 1 : 2}
+        maxLength={maxLength}
+        value={text}
+        placeholder={t('interpreter.typeHere', { language: languageName(language) })}
+        aria-describedby={showCounter ? `${id}-count` : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        onKeyDown={(event) => {
+          // Enter sends, Shift+Enter breaks the line; an IME composing a word keeps its Enter.
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            submit();
+          }
+        }}
+      />
+      {showCounter && (
+        <p id={`${id}-count`} className="plaza-counter" data-full={text.length >= maxLength ? 'true' : undefined}>
+          {`${number.format(text.length)} / ${number.format(maxLength)}`}
+        </p>
+      )}
+      {photo && (
+        <div className="plaza-draft-photo">
+          <img src={photo.previewUrl} alt="" />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('muses.removePhoto')}
+            onClick={() => {
+              setPhoto(undefined);
+            }}
+          >
+            <X aria-hidden size={18} />
+          </button>
+        </div>
+      )}
+      <div className="plaza-composer-actions">
+        {speech.supported && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-pressed={speech.listening}
+            aria-label={speech.listening ? t('interpreter.stopListening') : t('interpreter.speak')}
+            title={speech.listening ? t('interpreter.stopListening') : t('interpreter.speak')}
+            onClick={speech.listening ? speech.stop : speech.start}
+          >
+            {speech.listening ? <MicOff aria-hidden size={20} /> : <Mic aria-hidden size={20} />}
+          </button>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('interpreter.photo')}
+          title={t('interpreter.photo')}
+          onClick={() => fileInput.current?.click()}
+        >
+          <Camera aria-hidden size={20} />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={PHOTO_TYPES.join(',')}
+          hidden
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            // The picker already offers only our types; the size is what a phone camera gets wrong.
+            if (!photoAcceptable(file)) {
+              setProblem(t('muses.photoTooLarge'));
+              return;
+            }
+            setProblem(undefined);
+            setPhoto({ file, previewUrl: URL.createObjectURL(file) });
+          }}
+        />
+        <button
+          type="button"
+          className={compact ? 'icon-button plaza-check' : 'button plaza-check'}
+          title={compact ? t('interpreter.checkBack') : undefined}
+          disabled={!trimmed || check.isPending}
+          onClick={() => {
+            check.mutate(trimmed);
+          }}
+        >
+          <Languages aria-hidden size={compact ? 20 : 16} />{' '}
+          <span className={compact ? 'visually-hidden' : undefined}>{t('interpreter.checkBack')}</span>
+        </button>
+        <button type="submit" className="button primary plaza-send" disabled={!canSend}>
+          <Send aria-hidden size={16} /> {t('interpreter.send')}
+        </button>
+      </div>
+      <div aria-live="polite" className="plaza-composer-status">
+        {speech.listening && <p className="muted">{t('interpreter.listening')}</p>}
+        {check.isPending && <p className="muted">{t('translation.pending')}</p>}
+        {checked && (
+          <div className="plaza-back">
+            <p className="plaza-version-label">{t('interpreter.backTranslation')}</p>
+            {checked.state === 'ready' ? (
+              <p lang={language} dir={directionOf(language)}>
+                {checked.back}
+              </p>
+            ) : checked.state === 'pending' ? (
+              <p className="muted">{t('translation.pending')}</p>
+            ) : (
+              <p className="plaza-unavailable">
+                {t('translation.unavailable', { from: languageName(checked.from), to: languageName(checked.to) })}
+                {checked.reason && <span className="muted"> {checked.reason}</span>}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

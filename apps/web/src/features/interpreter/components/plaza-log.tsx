@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
+import type { PlazaMuse } from '../plaza-muses';
+import { PlazaMuseCard } from './plaza-muse-card';
+
+interface PlazaLogProps {
+  muses: readonly PlazaMuse[];
+  plaza: Pick<Plaza, 'id' | 'userLanguage' | 'audienceLanguage'>;
+  mySide: PlazaSide;
+  reader: PlazaSide;
+  guest: boolean;
+  voices: readonly SpeechSynthesisVoice[];
+  rate: number;
+  label: string;
+  /**
+   * Face to face shows the conversation twice, once per reader; only this device's own copy is
+   * announced, or a screen reader would say every muse twice.
+   */
+  announce: boolean;
+}
+
+export function PlazaLog({ muses, plaza, mySide, reader, guest, voices, rate, label, announce }: PlazaLogProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  // A translation arriving makes a card taller: follow it too, not only new muses.
+  const finished = muses.reduce(
+    (count, muse) => count + Object.values(muse.translations).filter((x) => x.state !== 'pending').length,
+    0,
+  );
+  useEffect(() => {
+    const element = ref.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [muses.length, finished]);
+
+  const visible = muses.filter((muse) => !muse.deleted);
+  return (
+    <div
+      ref={ref}
+      className="plaza-log"
+      role="log"
+      aria-label={label}
+      aria-live={announce ? 'polite' : 'off'}
+      tabIndex={0}
+    >
+      {visible.length === 0 ? (
+        <p className="muted plaza-empty">{t('interpreter.empty')}</p>
+      ) : (
+        <ol className="plaza-muses">
+          {visible.map((muse) => (
+            <PlazaMuseCard
+              key={muse.id}
+              muse={muse}
+              plaza={plaza}
+              mySide={mySide}
+              reader={reader}
+              guest={guest}
+              voices={voices}
+              rate={rate}
+            />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

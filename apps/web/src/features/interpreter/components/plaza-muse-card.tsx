@@ -1,0 +1,169 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { Copy, Image as ImageIcon, Volume2 } from 'lucide-react';
+import { directionOf } from '@tolk/shared/languages';
+import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
+import { getPlazaPhoto } from '../api/get-plaza-photo';
+import { copyImage, copyText } from '../clipboard';
+import { isLatinScript, languageName } from '../language-names';
+import { sideOf, type PlazaMuse } from '../plaza-muses';
+import { speak, voiceFor } from '../speech';
+import { PlazaPhoto } from './plaza-photo';
+
+interface PlazaMuseCardProps {
+  muse: PlazaMuse;
+  plaza: Pick<Plaza, 'id' | 'userLanguage' | 'audienceLanguage'>;
+  /** This device's side: decides who is "me" in the labels. */
+  mySide: PlazaSide;
+  /** The side reading this copy of the list: their language comes first. */
+  reader: PlazaSide;
+  guest: boolean;
+  voices: readonly SpeechSynthesisVoice[];
+  rate: number;
+}
+
+/** The spec's six copy toasts: who wrote it, and which version was copied. */
+const COPY_TOASTS = {
+  user: { comment: 'copy.userComment', photo: 'copy.userPhoto', translated: 'copy.userTranslated' },
+  audience: { comment: 'copy.audienceComment', photo: 'copy.audiencePhoto', translated: 'copy.audienceTranslated' },
+} as const;
+
+export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate }: PlazaMuseCardProps) {
+  const { t, i18n } = useTranslation();
+  const writer = sideOf(muse);
+  const writerLanguage = writer === 'user' ? plaza.userLanguage : plaza.audienceLanguage;
+  const readerLanguage = writer === 'user' ? plaza.audienceLanguage : plaza.userLanguage;
+  const sourceLanguage = muse.from || writerLanguage;
+  // Never "translate" a muse into its own language, whatever the sides speak now.
+  const targetLanguage = sourceLanguage === readerLanguage ? writerLanguage : readerLanguage;
+  const translation = muse.translations[targetLanguage];
+  const translatedText = translation && translation.state !== 'pending' ? translation.text : null;
+  const voice = voiceFor(voices, targetLanguage);
+  const toasts = COPY_TOASTS[writer];
+  const who = writer === mySide ? t('interpreter.user') : t('interpreter.audience');
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(muse.createdAt));
+
+  const copy = (action: () => Promise<void>, message: string) => {
+    action().then(
+      () => toast.success(message),
+      () => toast.error(t('copy.failed')),
+    );
+  };
+
+  const comment = muse.text ? (
+    <div className="plaza-version" data-kind="comment" key="comment">
+      <p className="plaza-version-label">
+        {t('interpreter.comment')} · {languageName(sourceLanguage)}
+      </p>
+      <p className="plaza-text" lang={sourceLanguage} dir={directionOf(sourceLanguage)}>
+        {muse.text}
+      </p>
+      {muse.transliteration && !isLatinScript(muse.text) && (
+        <p className="plaza-translit" aria-label={t('translation.transliteration')}>
+          {muse.transliteration}
+        </p>
+      )}
+      <div className="plaza-version-actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('interpreter.copyComment')}
+          title={t('interpreter.copyComment')}
+          onClick={() => {
+            copy(() => copyText(muse.text), t(toasts.comment));
+          }}
+        >
+          <Copy aria-hidden size={18} />
+        </button>
+      </div>
+    </div>
+  ) : null;
+
+  const translated = muse.text ? (
+    <div
+      className="plaza-version"
+      data-kind="translation"
+      key="translation"
+      aria-busy={!translatedText && translation?.state === 'pending'}
+    >
+      <p className="plaza-version-label">
+        {t('interpreter.translated')} · {languageName(targetLanguage)}
+      </p>
+      {translatedText !== null ? (
+        <p className="plaza-text" lang={targetLanguage} dir={directionOf(targetLanguage)}>
+          {translatedText}
+        </p>
+      ) : translation?.state === 'unavailable' ? (
+        <p className="plaza-unavailable">
+          {t('translation.unavailable', { from: languageName(sourceLanguage), to: languageName(targetLanguage) })}
+          {translation.reason && <span className="muted"> {translation.reason}</span>}
+        </p>
+      ) : (
+        <p className="muted">{t('translation.pending')}</p>
+      )}
+      {translatedText && translation?.transliteration && !isLatinScript(translatedText) && (
+        <p className="plaza-translit" aria-label={t('translation.transliteration')}>
+          {translation.transliteration}
+        </p>
+      )}
+      {translation?.pivot && (
+        <p className="plaza-note">{t('translation.pivoted', { via: languageName(translation.pivot) })}</p>
+      )}
+      <div className="plaza-version-actions">
+        <button
+          type="button"
+          className="icon-button"
+          disabled={!translatedText || !voice}
+          aria-label={voice ? t('interpreter.play') : `${t('interpreter.play')}: ${t('interpreter.noVoice')}`}
+          title={voice ? t('interpreter.play') : t('interpreter.noVoice')}
+          onClick={() => {
+            if (translatedText && voice) speak(translatedText, voice, rate);
+          }}
+        >
+          <Volume2 aria-hidden size={18} />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          disabled={!translatedText}
+          aria-label={t('interpreter.copyTranslation')}
+          title={t('interpreter.copyTranslation')}
+          onClick={() => {
+            if (translatedText) copy(() => copyText(translatedText), t(toasts.translated));
+          }}
+        >
+          <Copy aria-hidden size={18} />
+        </button>
+      </div>
+    </div>
+  ) : null;
+
+  const photo = muse.photo;
+  // Whoever reads this copy of the list sees their own language first.
+  const versions = reader === writer ? [comment, translated] : [translated, comment];
+
+  return (
+    <li className="plaza-muse" data-side={writer} data-own={writer === reader ? 'true' : 'false'}>
+      <p className="plaza-muse-head">
+        <span className="plaza-muse-who">{who}</span> <time dateTime={muse.createdAt}>{time}</time>
+      </p>
+      {photo && (
+        <figure className="plaza-figure">
+          <PlazaPhoto plazaId={plaza.id} photo={photo} guest={guest} alt={t('interpreter.photoBy', { name: who })} />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('interpreter.copyPhoto')}
+            title={t('interpreter.copyPhoto')}
+            onClick={() => {
+              copy(() => copyImage(() => getPlazaPhoto(plaza.id, photo.url)), t(toasts.photo));
+            }}
+          >
+            <ImageIcon aria-hidden size={18} />
+          </button>
+        </figure>
+      )}
+      {versions}
+    </li>
+  );
+}

@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Plus, QrCode } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { toTranslationLanguage } from '@tolk/shared/languages';
+import type { InterpreterProfile, InterpreterProfileInput } from '@tolk/shared/schemas/plazas';
+import { HttpError } from '../../../lib/http';
+import { useLoginResponse } from '../../../lib/session';
+import { errorMessage } from '../../../ui/error-message';
+import { ScreenSkeleton } from '../../../ui/skeletons';
+import { createInterpreterProfile } from '../api/create-interpreter-profile';
+import { deleteInterpreterProfile } from '../api/delete-interpreter-profile';
+import { interpreterProfilesQuery, interpreterProfilesQueryKey } from '../api/list-interpreter-profiles';
+import { updateInterpreterProfile } from '../api/update-interpreter-profile';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ProfileCard } from '../components/profile-card';
+import { ProfileForm } from '../components/profile-form';
+import {
+  addGuestProfile,
+  deleteGuestProfile,
+  readyProfiles,
+  renameGuestProfile,
+  useGuestProfiles,
+} from '../guest-profiles';
+import { interpreterPaths } from '../interpreter-paths';
+import { isReadyPair, openProfilePlaza } from '../open-profile';
+import { limitSeconds } from '../plaza-errors';
+import { saveVoice } from '../plaza-preferences';
+
+/** Members' pairs live on the server; guests' in this browser. Both open the same plazas. */
+function useProfiles(member: boolean) {
+  const queryClient = useQueryClient();
+  const guestProfiles = useGuestProfiles();
+  const query = useQuery({ ...interpreterProfilesQuery(), enabled: member });
+
+  const create = useMutation({
+    mutationFn: async (input: InterpreterProfileInput): Promise<Record<string, string[]> | undefined> => {
+      if (!member) {
+        const result = addGuestProfile(input);
+        return result.ok ? undefined : result.fields;
+      }
+      await createInterpreterProfile(input);
+      await queryClient.invalidateQueries({ queryKey: interpreterProfilesQueryKey });
+      return undefined;
+    },
+  });
+
+  const rename = async (id: string, name: string): Promise<string | undefined> => {
+    if (!member) {
+      const result = renameGuestProfile(id, name);
+      return result.ok ? undefined : (Object.values(result.fields)[0]?.[0] ?? '');
+    }
+    try {
+      await updateInterpreterProfile(id, { name });
+      await queryClient.invalidateQueries({ queryKey: interpreterProfilesQueryKey });
+      return undefined;
+    } catch (error) {
+      return error instanceof HttpError && error.fields.name?.[0]
+        ? error.fields.name[0]
+        : error instanceof Error
+          ? error.message
+          : '';
+    }
+  };
+
+  const remove = useMutation({
+    mutationFn: async (id: string) => {
+      if (!member) {
+        deleteGuestProfile(id);
+        return;
+      }
+      await deleteInterpreterProfile(id);
+      await queryClient.invalidateQueries({ queryKey: interpreterProfilesQueryKey });
+    },
+  });
+
+  return {
+    profiles: member ? query.data : guestProfiles,
+    query,
+    create,
+    rename,
+    remove,
+  };
+}
+
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { loginResponse } = useLoginResponse();
+  const member = loginResponse.isloggedin;
+  const { profiles, query, create, rename, remove } = useProfiles(member);
+  const [adding, setAdding] = useState(false);
+  const [formErrors, setFormErrors] = useState<Record<string, string[]>>({});
+  const [deleting, setDeleting] = useState<InterpreterProfile | undefined>();
+  const uiLanguage = toTranslationLanguage(i18n.language) ?? 'en';
+
+  const open = useMutation({
+    mutationFn: ({ profile, fresh }: { profile: InterpreterProfile; fresh: boolean }) =>
+      openProfilePlaza(profile, { serverSide: member && !isReadyPair(profile), member, fresh }),
+    onSuccess: async (plazaId, { profile }) => {
+      saveVoice(profile.voice);
+      await navigate(interpreterPaths.plaza(plazaId));
+    },
+  });
+
+  const openError = open.error
+    ? limitSeconds(open.error) !== undefined
+      ? t(member ? 'interpreter.memberLimitReached' : 'interpreter.limitReached', {
+          seconds: limitSeconds(open.error),
+        })
+      : errorMessage(open.error, t)
+    : undefined;
+
+  const card = (profile: InterpreterProfile, own: boolean) => (
+    <ProfileCard
+      key={profile.id}
+      profile={profile}
+      opening={open.isPending && open.variables.profile.id === profile.id}
+      onOpen={() => {
+        open.mutate({ profile, fresh: false });
+      }}
+      onNew={() => {
+        open.mutate({ profile, fresh: true });
+      }}
+      onRename={own ? (name) => rename(profile.id, name) : undefined}
+      onDelete={
+        own
+          ? () => {
+              setDeleting(profile);
+            }
+          : undefined
+      }
+    />
+  );
+
+  return (
+    <section className="interpreter" aria-labelledby="interpreter-title">
+      <header className="interpreter-head">
+        <h1 id="interpreter-title">{t('interpreter.title')}</h1>
+        <p className="lead">{t('interpreter.lead')}</p>
+      </header>
+
+      {openError && (
+        <p className="form-error" role="alert">
+          {openError}
+        </p>
+      )}
+
+      <section className="pair-section" aria-labelledby="my-pairs-title">
+        <h2 id="my-pairs-title">{t('interpreter.profiles')}</h2>
+        {!member && <p className="muted">{t('interpreter.savedInBrowser')}</p>}
+        {member && query.isPending ? (
+          <ScreenSkeleton lines={2} />
+        ) : member && query.isError ? (
+          <div className="notice">
+            <p role="alert">{errorMessage(query.error, t)}</p>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                void query.refetch();
+              }}
+            >
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : profiles && profiles.length > 0 ? (
+          <ul className="pair-list">{profiles.map((profile) => card(profile, true))}</ul>
+        ) : (
+          !adding && <p className="muted">{t('common.noItems')}</p>
+        )}
+        {adding ? (
+          <ProfileForm
+            defaultUserLanguage={uiLanguage}
+            saving={create.isPending}
+            serverErrors={formErrors}
+            onCancel={() => {
+              setAdding(false);
+              setFormErrors({});
+            }}
+            onSubmit={(input) => {
+              create.mutate(input, {
+                onSuccess: (fields) => {
+                  setFormErrors(fields ?? {});
+                  if (!fields) setAdding(false);
+                },
+                onError: (error) => {
+                  setFormErrors(
+                    error instanceof HttpError && Object.keys(error.fields).length > 0
+                      ? error.fields
+                      : { form: [errorMessage(error, t)] },
+                  );
+                },
+              });
+            }}
+          />
+        ) : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setAdding(true);
+            }}
+          >
+            <Plus aria-hidden size={16} /> {t('interpreter.newProfile')}
+          </button>
+        )}
+      </section>
+
+      <section className="pair-section" aria-labelledby="ready-pairs-title">
+        <h2 id="ready-pairs-title">{t('interpreter.readyPairs')}</h2>
+        <ul className="pair-list">{readyProfiles(uiLanguage).map((profile) => card(profile, false))}</ul>
+      </section>
+
+      <p className="interpreter-join">
+        <Link className="button" to={interpreterPaths.join()}>
+          <QrCode aria-hidden size={16} /> {t('interpreter.joinTitle')}
+        </Link>
+      </p>
+
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t('common.areYouSure')}
+        message={t('common.confirmDelete')}
+        confirmLabel={t('common.delete')}
+        busy={remove.isPending}
+        onCancel={() => {
+          setDeleting(undefined);
+        }}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSettled: () => {
+              setDeleting(undefined);
+            },
+            onError: (error) => {
+              toast.error(errorMessage(error, t));
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

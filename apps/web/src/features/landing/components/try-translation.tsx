@@ -1,0 +1,190 @@
+import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Languages } from 'lucide-react';
+import {
+  directionOf,
+  toTranslationLanguage,
+  TRANSLATION_LANGUAGE_NAMES,
+  TRANSLATION_LANGUAGES,
+} from '@tolk/shared/languages';
+import { useLoginResponse } from '../../../lib/session';
+import { errorMessage } from '../../../ui/error-message';
+import { translateText } from '../api/translate-text';
+
+/**
+ * TRANSLATE_GUEST_TEXT_MAX and TRANSLATE_MEMBER_TEXT_MAX of schemas/translation.ts, copied because
+ * that module brings zod, which the landing page (everyone's first screen) should not download.
+ * try-translation.test.ts fails if they drift apart.
+ */
+export const TRY_TEXT_MAX = { guest: 500, member: 5000 } as const;
+
+const nameOf = (code: string) => {
+  const known = toTranslationLanguage(code);
+  return known ? TRANSLATION_LANGUAGE_NAMES[known] : code;
+};
+
+/** Engines by their product names: brands, the same in every language. */
+const ENGINE_NAMES: Record<string, string> = {
+  apertium: 'Apertium',
+  'apertium-apy': 'Apertium',
+  libretranslate: 'LibreTranslate',
+  azure: 'Azure AI Translator',
+  deepl: 'DeepL',
+  google: 'Google Translate',
+  openai: 'AI',
+};
+const engineName = (engine: string) => ENGINE_NAMES[engine] ?? engine;
+
+/** NOTHING_TO_TRANSLATE of schemas/translation.ts, copied for the reason TRY_TEXT_MAX is. */
+export const TRY_NOTHING_TO_TRANSLATE = 'nothing to translate';
+
+/** A language named in the reader's language ("via Spanish"), or in itself where the browser cannot. */
+function localName(code: string, uiLanguage: string): string {
+  try {
+    return new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(code) ?? nameOf(code);
+  } catch {
+    return nameOf(code);
+  }
+}
+
+const options = TRANSLATION_LANGUAGES.map((code) => ({ code, name: TRANSLATION_LANGUAGE_NAMES[code] })).sort((a, b) =>
+  a.name.localeCompare(b.name),
+);
+
+/** One phrase, translated live, for a visitor who has not signed up: the product in ten seconds. */
+export function TryTranslation() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const { loginResponse } = useLoginResponse();
+  const uiLanguage = toTranslationLanguage(i18n.language) ?? 'en';
+  const [text, setText] = useState('');
+  const [from, setFrom] = useState('');
+  // Into something other than the reader's own language: that is what they came to see.
+  const [to, setTo] = useState<string>(uiLanguage === 'en' ? 'es' : 'en');
+  const max = loginResponse.isloggedin ? TRY_TEXT_MAX.member : TRY_TEXT_MAX.guest;
+
+  const translate = useMutation({
+    mutationFn: (input: { text: string; from: string; to: string }) =>
+      translateText({ texts: [input.text], to: [input.to], ...(input.from ? { from: input.from } : {}) }),
+  });
+  const result = translate.data?.results[0];
+  const version = result?.translations.find((item) => item.to === translate.variables?.to) ?? result?.translations[0];
+
+  return (
+    <form
+      className="try-box"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim()) translate.mutate({ text: text.trim(), from, to });
+      }}
+    >
+      <h3 id={`${id}-title`} className="visually-hidden">
+        {t('landing.translationCta')}
+      </h3>
+      <div className="field">
+        <label htmlFor={`${id}-text`}>{t('landing.tryLabel')}</label>
+        <textarea
+          id={`${id}-text`}
+          rows={3}
+          maxLength={max}
+          value={text}
+          placeholder={t('landing.tryPlaceholder')}
+          onChange={(event) => {
+            setText(event.target.value);
+          }}
+        />
+      </div>
+      <div className="try-languages">
+        <div className="field">
+          <label htmlFor={`${id}-from`}>{t('landing.tryFrom')}</label>
+          <select
+            id={`${id}-from`}
+            value={from}
+            onChange={(event) => {
+              setFrom(event.target.value);
+            }}
+          >
+            <option value="">{t('landing.tryAuto')}</option>
+            {options.map((option) => (
+              <option key={option.code} value={option.code} lang={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>{t('landing.tryTo')}</label>
+          <select
+            id={`${id}-to`}
+            value={to}
+            onChange={(event) => {
+              setTo(event.target.value);
+            }}
+          >
+            {options.map((option) => (
+              <option key={option.code} value={option.code} lang={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <button type="submit" className="button primary" disabled={!text.trim() || translate.isPending}>
+        <Languages aria-hidden size={16} /> {t('landing.tryButton')}
+      </button>
+      <div className="try-result" aria-live="polite" aria-busy={translate.isPending}>
+        {translate.isPending && <p className="muted">{t('translation.pending')}</p>}
+        {translate.isError && (
+          <p className="form-error" role="alert">
+            {errorMessage(translate.error, t)}
+          </p>
+        )}
+        {result && version && !translate.isPending && (
+          <>
+            <p className="plaza-version-label">{t('landing.tryResult')}</p>
+            {version.state === 'skipped' ? (
+              <p className="try-skipped">
+                {version.reason === TRY_NOTHING_TO_TRANSLATE
+                  ? t('translation.nothingToTranslate')
+                  : t('translation.alreadyIn', { language: localName(version.to, i18n.language) })}
+              </p>
+            ) : version.state === 'unavailable' || version.text === null ? (
+              <p>
+                {t('translation.unavailable', { from: nameOf(result.from), to: nameOf(version.to) })}
+                {version.reason && <span className="muted"> {version.reason}</span>}
+              </p>
+            ) : version.state === 'pending' ? (
+              <p className="muted">{t('translation.pending')}</p>
+            ) : (
+              <>
+                <p className="try-output" lang={version.to} dir={directionOf(version.to)}>
+                  {version.text}
+                </p>
+                {version.transliteration && <p className="muted">{version.transliteration}</p>}
+                {version.engine && (
+                  <p className="muted">
+                    {version.pivot
+                      ? t('translation.engineVia', {
+                          engine: engineName(version.engine),
+                          via: localName(version.pivot, i18n.language),
+                        })
+                      : t('translation.engine', { engine: engineName(version.engine) })}
+                  </p>
+                )}
+              </>
+            )}
+            {result.detection.method === 'detected' && (
+              <p className="muted">{t('translation.detected', { language: nameOf(result.from) })}</p>
+            )}
+          </>
+        )}
+      </div>
+      <p>
+        <Link to="/interpret">{t('landing.tryMore')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Compass, Languages, MessagesSquare, Plane, Sparkles, UserPlus, Users } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+
+// The try box brings the HTTP client and TanStack's mutation code: it loads just after the page,
+// so the first screen everyone sees does not wait for them.
+const TryTranslation = lazy(async () => ({
+  default: (await import('../components/try-translation')).TryTranslation,
+}));
+
+function Section({
+  id,
+  icon,
+  title,
+  body,
+  action,
+  children,
+}: {
+  id: string;
+  icon: ReactNode;
+  title: string;
+  body: string;
+  action?: { to: string; label: string };
+  children?: ReactNode;
+}) {
+  return (
+    <section className="landing-section" aria-labelledby={`${id}-title`}>
+      <div className="landing-icon" aria-hidden>
+        {icon}
+      </div>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p>{body}</p>
+      {children}
+      {action && (
+        <Link className="button" to={action.to}>
+          {action.label}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <div className="landing">
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title">{t('landing.heroTitle')}</h1>
+        <p className="lead">{t('landing.heroBody')}</p>
+        <div className="actions">
+          <Link className="button primary" to="/register">
+            {t('landing.heroCta')}
+          </Link>
+          <Link className="button" to="/interpret">
+            {t('landing.heroSecondary')}
+          </Link>
+        </div>
+      </section>
+
+      <Section
+        id="mission"
+        icon={<Sparkles size={28} />}
+        title={t('landing.missionTitle')}
+        body={t('landing.missionBody')}
+      />
+
+      <section className="landing-section" aria-labelledby="how-title">
+        <h2 id="how-title">{t('landing.howTitle')}</h2>
+        <ol className="steps">
+          {([1, 2, 3] as const).map((step) => (
+            <li key={step}>
+              <h3>{t(`landing.howStep${step}Title`)}</h3>
+              <p>{t(`landing.howStep${step}Body`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <Section
+        id="translation"
+        icon={<Languages size={28} />}
+        title={t('landing.translationTitle')}
+        body={t('landing.translationBody')}
+        action={{ to: '/interpret', label: t('landing.translationCta') }}
+      >
+        <Suspense fallback={<div className="try-box try-box-loading" aria-hidden />}>
+          <TryTranslation />
+        </Suspense>
+      </Section>
+      <Section
+        id="chats"
+        icon={<MessagesSquare size={28} />}
+        title={t('landing.chatsTitle')}
+        body={t('landing.chatsBody')}
+        action={{ to: '/muses', label: t('landing.chatsCta') }}
+      />
+      <Section
+        id="account"
+        icon={<UserPlus size={28} />}
+        title={t('landing.accountTitle')}
+        body={t('landing.accountBody')}
+        action={{ to: '/register', label: t('landing.accountCta') }}
+      />
+      <Section
+        id="connect"
+        icon={<Users size={28} />}
+        title={t('landing.connectTitle')}
+        body={t('landing.connectBody')}
+        action={{ to: '/connect', label: t('landing.connectCta') }}
+      />
+      <Section
+        id="travel"
+        icon={<Plane size={28} />}
+        title={t('landing.travelTitle')}
+        body={t('landing.travelBody')}
+        action={{ to: '/place', label: t('landing.travelCta') }}
+      />
+      <Section
+        id="join"
+        icon={<Compass size={28} />}
+        title={t('landing.joinTitle')}
+        body={t('landing.joinBody')}
+        action={{ to: '/register', label: t('landing.joinCta') }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RealtimeSocket } from '../../../lib/realtime';
+import { initI18n } from '../../../lib/i18n';
+import type * as UploadPhotoModule from '../api/upload-photo';
+import { uploadPhoto } from '../api/upload-photo';
+import { CONVERSATION_ID } from '../test-factories';
+import { Composer } from './composer';
+
+vi.mock('../api/upload-photo', async (original) => ({
+  ...(await original<typeof UploadPhotoModule>()),
+  uploadPhoto: vi.fn(),
+}));
+
+beforeAll(async () => {
+  await initI18n();
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function fakeSocket() {
+  const emit = vi.fn();
+  const socket = { connected: true, volatile: { emit } } as unknown as RealtimeSocket;
+  return { socket, emit };
+}
+
+const textbox = () => screen.getByRole('textbox', { name: 'Write in your language…' });
+
+describe('Composer', () => {
+  it('sends the trimmed text with the chosen language and clears itself', () => {
+    const onSend = vi.fn();
+    render(<Composer conversationId={CONVERSATION_ID} socket={undefined} onSend={onSend} />);
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('Language of this muse'), { target: { value: 'es' } });
+    fireEvent.change(textbox(), { target: { value: '  Hola amigo  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith({ text: 'Hola amigo', from: 'es', photo: null });
+    expect(textbox()).toHaveProperty('value', '');
+  });
+
+  it('leaves the language to detection by default', () => {
+    const onSend = vi.fn();
+    render(<Composer conversationId={CONVERSATION_ID} socket={undefined} onSend={onSend} />);
+    expect(screen.getByLabelText('Language of this muse')).toHaveProperty('value', '');
+    fireEvent.change(textbox(), { target: { value: 'Hello' } });
+    fireEvent.keyDown(textbox(), { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith({ text: 'Hello', from: undefined, photo: null });
+  });
+
+  it('tells the others I am typing at most every few seconds, and that I stopped', () => {
+    vi.useFakeTimers();
+    const { socket, emit } = fakeSocket();
+    render(<Composer conversationId={CONVERSATION_ID} socket={socket} onSend={vi.fn()} />);
+    for (const value of ['H', 'He', 'Hel', 'Hell', 'Hello']) fireEvent.change(textbox(), { target: { value } });
+    expect(emit.mock.calls).toEqual([['typing', { conversationId: CONVERSATION_ID, typing: true }]]);
+
+    act(() => {
+      vi.advanceTimersByTime(3500);
+    });
+    fireEvent.change(textbox(), { target: { value: 'Hello!' } });
+    expect(emit).toHaveBeenCalledTimes(2);
+
+    act(() => {
+      vi.advanceTimersByTime(4500);
+    });
+    expect(emit.mock.calls.at(-1)).toEqual(['typing', { conversationId: CONVERSATION_ID, typing: false }]);
+  });
+
+  it('refuses photos of the wrong type or over 10 MB before uploading anything', () => {
+    render(<Composer conversationId={CONVERSATION_ID} socket={undefined} onSend={vi.fn()} />);
+    const input = screen.getByLabelText('Attach a photo');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.gif', { type: 'image/gif' })] } });
+    expect(screen.getByRole('alert').textContent).toBe('Photos can be JPEG, PNG or WebP.');
+
+    const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(screen.getByRole('alert').textContent).toBe('Photos can be up to 10 MB.');
+    expect(uploadPhoto).not.toHaveBeenCalled();
+  });
+
+  it('uploads a photo first and sends the muse with it once uploaded', async () => {
+    const photo = {
+      id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      url: '/api/uploads/p',
+      thumbUrl: '/api/uploads/p/thumb',
+      width: 4,
+      height: 3,
+    };
+    let finish: (value: typeof photo) => void = () => undefined;
+    vi.mocked(uploadPhoto).mockReturnValueOnce(
+      new Promise((resolve) => {
+        finish = resolve;
+      }),
+    );
+    const onSend = vi.fn();
+    render(<Composer conversationId={CONVERSATION_ID} socket={undefined} onSend={onSend} />);
+    fireEvent.change(screen.getByLabelText('Attach a photo'), {
+      target: { files: [new File(['x'], 'harbour.webp', { type: 'image/webp' })] },
+    });
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    await act(async () => {
+      finish(photo);
+      await Promise.resolve();
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith({ text: '', from: undefined, photo });
+  });
+});

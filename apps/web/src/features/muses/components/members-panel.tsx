@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Crown, LogOut, UserMinus, UserPlus } from 'lucide-react';
+import { GROUP_TITLE_MAX, type Conversation } from '@tolk/shared/schemas/conversations';
+import { Field } from '../../../ui/field';
+import { errorMessage } from '../../../ui/error-message';
+import { addMembers } from '../api/add-members';
+import { conversationQueryKey } from '../api/get-conversation';
+import { conversationsQueryKey } from '../api/list-conversations';
+import { removeMember } from '../api/remove-member';
+import { updateConversation } from '../api/update-conversation';
+import { personName } from '../muse-display';
+import { musePaths } from '../muse-paths';
+import { ConfirmDialog } from './confirm-dialog';
+
+interface MembersPanelProps {
+  conversation: Conversation;
+  me: string;
+  online: ReadonlySet<string>;
+}
+
+function usernames(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** Who is in the chat; the owner of a group renames it and adds or removes members; anyone leaves. */
+export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const owner = conversation.members.some((member) => member.username === me && member.role === 'owner');
+  const group = conversation.kind === 'group';
+  const [title, setTitle] = useState(conversation.title);
+  const [newMembers, setNewMembers] = useState('');
+  const [confirmLeave, setConfirmLeave] = useState(false);
+
+  const store = (next: Conversation) => {
+    queryClient.setQueryData(conversationQueryKey(next.id), next);
+    void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+  };
+  const onError = (error: unknown) => {
+    toast.error(errorMessage(error, t));
+  };
+
+  const rename = useMutation({
+    mutationFn: () => updateConversation(conversation.id, { title: title.trim() }),
+    onSuccess: store,
+    onError,
+  });
+  const add = useMutation({
+    mutationFn: () => addMembers(conversation.id, usernames(newMembers)),
+    onSuccess: (next) => {
+      store(next);
+      setNewMembers('');
+    },
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: async (username: string) => {
+      await removeMember(conversation.id, username);
+      return username;
+    },
+    onSuccess: async (username) => {
+      if (username === me) {
+        queryClient.removeQueries({ queryKey: conversationQueryKey(conversation.id) });
+        void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+        await navigate(musePaths.conversations, { replace: true });
+        return;
+      }
+      store({ ...conversation, members: conversation.members.filter((member) => member.username !== username) });
+    },
+    onError,
+  });
+
+  return (
+    <div className="members-panel">
+      {group && owner && (
+        <form
+          className="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            rename.mutate();
+          }}
+        >
+          <Field
+            label={t('muses.groupTitle')}
+            value={title}
+            maxLength={GROUP_TITLE_MAX}
+            onChange={(event) => {
+              setTitle(event.target.value);
+            }}
+          />
+          <button type="submit" className="button" disabled={rename.isPending || title.trim() === conversation.title}>
+            {rename.isPending ? t('common.saving') : t('common.save')}
+          </button>
+        </form>
+      )}
+      <h2>{t('muses.members')}</h2>
+      <ul className="member-list">
+        {conversation.members.map((member) => (
+          <li key={member.username}>
+            <span className={`presence-dot${online.has(member.username) ? ' on' : ''}`} aria-hidden />
+            <span className="member-name">
+              {member.username === me ? t('common.you') : personName(member)}
+              {online.has(member.username) && member.username !== me && (
+                <span className="visually-hidden"> ({t('muses.online')})</span>
+              )}
+            </span>
+            {member.role === 'owner' && (
+              <span className="badge">
+                <Crown aria-hidden size={12} /> {t('muses.owner')}
+              </span>
+            )}
+            {group && owner && member.username !== me && (
+              <button
+                type="button"
+                className="icon-button small"
+                aria-label={`${t('muses.removeMember')}: ${personName(member)}`}
+                disabled={remove.isPending}
+                onClick={() => {
+                  remove.mutate(member.username);
+                }}
+              >
+                <UserMinus aria-hidden size={16} />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {group && owner && (
+        <form
+          className="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (usernames(newMembers).length) add.mutate();
+          }}
+        >
+          <Field
+            label={t('muses.addMember')}
+            hint={t('muses.membersHint')}
+            autoCapitalize="none"
+            spellCheck={false}
+            value={newMembers}
+            onChange={(event) => {
+              setNewMembers(event.target.value);
+            }}
+          />
+          <button type="submit" className="button" disabled={add.isPending || !usernames(newMembers).length}>
+            <UserPlus aria-hidden size={16} /> {t('muses.addMember')}
+          </button>
+        </form>
+      )}
+      {group && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button danger-outline"
+            onClick={() => {
+              setConfirmLeave(true);
+            }}
+          >
+            <LogOut aria-hidden size={16} /> {t('muses.leave')}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirmLeave}
+        title={t('common.areYouSure')}
+        message={t('muses.leave')}
+        confirmLabel={t('muses.leave')}
+        busy={remove.isPending}
+        onCancel={() => {
+          setConfirmLeave(false);
+        }}
+        onConfirm={() => {
+          setConfirmLeave(false);
+          remove.mutate(me);
+        }}
+      />
+    </div>
+  );
+}

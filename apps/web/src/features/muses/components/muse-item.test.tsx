@@ -1,0 +1,154 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Muse } from '@tolk/shared/schemas/conversations';
+import { initI18n } from '../../../lib/i18n';
+import { aMuse, aTranslation } from '../test-factories';
+import type { PendingMuse } from '../thread-state';
+import { MuseItem, PendingMuseItem } from './muse-item';
+
+beforeAll(async () => {
+  await initI18n();
+});
+
+function renderMuse(muse: Muse, mine = false) {
+  const onDelete = vi.fn();
+  const onOpenPhoto = vi.fn();
+  render(
+    <MemoryRouter>
+      <ol>
+        <MuseItem muse={muse} mine={mine} showSender onDelete={onDelete} onOpenPhoto={onOpenPhoto} />
+      </ol>
+    </MemoryRouter>,
+  );
+  return { onDelete, onOpenPhoto };
+}
+
+describe('MuseItem', () => {
+  it('shows the translation in my language, with the original one tap away', async () => {
+    renderMuse(
+      aMuse(1, {
+        text: 'Good morning, my friend',
+        translation: aTranslation({ text: 'Buenos días, mi amigo' }),
+      }),
+    );
+    expect(screen.getByText('Buenos días, mi amigo')).toHaveProperty('lang', 'es');
+    expect(screen.queryByText('Good morning, my friend')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show original' }));
+    expect(screen.getByText('Good morning, my friend')).toHaveProperty('lang', 'en');
+    await userEvent.click(screen.getByRole('button', { name: 'Show translation' }));
+    expect(screen.getByText('Buenos días, mi amigo')).toBeTruthy();
+  });
+
+  it('shows the transliteration of the text on screen', () => {
+    renderMuse(
+      aMuse(1, {
+        text: 'Hello',
+        translation: aTranslation({ to: 'ja', text: 'こんにちは', transliteration: 'konnichiwa' }),
+      }),
+    );
+    expect(screen.getByText('konnichiwa')).toBeTruthy();
+  });
+
+  it('shows the original marked "translating" while the translation is pending', () => {
+    renderMuse(aMuse(1, { text: 'Good night', translation: aTranslation({ state: 'pending', text: null }) }));
+    expect(screen.getByText('Good night')).toBeTruthy();
+    expect(screen.getByText('Translating…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show original' })).toBeNull();
+  });
+
+  it('shows the original and why, never a made-up text, when no engine can translate', () => {
+    renderMuse(
+      aMuse(1, {
+        text: 'Guten Morgen',
+        from: 'de',
+        translation: aTranslation({
+          to: 'ja',
+          state: 'unavailable',
+          text: null,
+          reason: 'no translation engine for de to ja',
+        }),
+      }),
+    );
+    expect(screen.getByText('Guten Morgen')).toBeTruthy();
+    expect(screen.getByText('No translation engine for Deutsch to 日本語 yet.')).toBeTruthy();
+  });
+
+  it('shows no toggle when the muse is already in my language', () => {
+    renderMuse(aMuse(1, { translation: aTranslation({ to: 'en', state: 'skipped', text: 'Muse number 1' }) }));
+    expect(screen.getByText('Muse number 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Show/ })).toBeNull();
+  });
+
+  it('offers edit and delete on my own muses only', async () => {
+    const muse = aMuse(2, { editedAt: '2025-06-01T11:00:00.000Z' });
+    const { onDelete } = renderMuse(muse, true);
+    expect(screen.getByText('edited')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/muse/edit/${muse.id}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledWith(muse);
+  });
+
+  it('has neither edit nor delete on somebody else’s muse, and names the sender', () => {
+    renderMuse(aMuse(3));
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.getByText('Kari')).toBeTruthy();
+  });
+
+  it('shows a deleted muse as deleted, with no text and no actions', () => {
+    renderMuse(aMuse(4, { deleted: true, text: '' }), true);
+    expect(screen.getByText('This muse was deleted.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('opens the full-size photo from its thumbnail', async () => {
+    const photo = {
+      id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      url: '/api/uploads/p.webp',
+      thumbUrl: '/api/uploads/p-thumb.webp',
+      width: 800,
+      height: 600,
+    };
+    const { onOpenPhoto } = renderMuse(aMuse(5, { photo, text: '' }));
+    const thumbnail = screen.getByRole('img', { name: 'Photo from Kari' });
+    expect(thumbnail.getAttribute('src')).toBe(photo.thumbUrl);
+    await userEvent.click(screen.getByRole('button', { name: 'Photo from Kari' }));
+    expect(onOpenPhoto).toHaveBeenCalledWith(photo, 'Photo from Kari');
+  });
+});
+
+describe('PendingMuseItem', () => {
+  const pending: PendingMuse = {
+    clientId: 'c0ffee00-1111-4222-8333-444455556666',
+    text: 'On its way',
+    from: undefined,
+    photo: null,
+    createdAt: '2025-06-01T10:00:00.000Z',
+    status: 'sending',
+  };
+
+  it('says "sending" while under way', () => {
+    render(
+      <ol>
+        <PendingMuseItem pending={pending} onRetry={vi.fn()} />
+      </ol>,
+    );
+    expect(screen.getByText('Sending…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says "not sent" on failure and retries that very muse', async () => {
+    const onRetry = vi.fn();
+    render(
+      <ol>
+        <PendingMuseItem pending={{ ...pending, status: 'failed', failure: 'rejected' }} onRetry={onRetry} />
+      </ol>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Not sent.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledWith(pending.clientId);
+  });
+});

@@ -1,0 +1,178 @@
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertCircle, Clock, Languages, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
+import { formatFullTime, formatMuseTime, languageName, museView, personName } from '../muse-display';
+import { musePaths } from '../muse-paths';
+import type { PendingMuse } from '../thread-state';
+
+interface MuseItemProps {
+  muse: Muse;
+  mine: boolean;
+  /** Group chats name the sender on every muse from someone else. */
+  showSender: boolean;
+  /** "Read by ..." under this muse, when it is the newest one others have read. */
+  readBy?: string | undefined;
+  onDelete: (muse: Muse) => void;
+  onOpenPhoto: (photo: Photo, alt: string) => void;
+}
+
+function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto }: MuseItemProps) {
+  const { t, i18n } = useTranslation();
+  const [wantOriginal, setWantOriginal] = useState(false);
+  const view = museView(muse, wantOriginal);
+  const sender = mine ? t('common.you') : personName(muse.sender);
+  const photoAlt = t('muses.photo', { name: sender });
+  const shownLanguage = view.showingOriginal ? muse.from : (muse.translation?.to ?? muse.from);
+
+  return (
+    <li className={`muse${mine ? ' mine' : ''}${muse.deleted ? ' deleted' : ''}`} data-seq={muse.seq}>
+      <div className="muse-bubble">
+        {showSender && !mine && <p className="muse-sender">{sender}</p>}
+        {muse.deleted ? (
+          <p className="muse-text muted">{t('muses.deleted')}</p>
+        ) : (
+          <>
+            {muse.photo && (
+              <button
+                type="button"
+                className="muse-photo"
+                onClick={() => {
+                  if (muse.photo) onOpenPhoto(muse.photo, photoAlt);
+                }}
+              >
+                <img
+                  src={muse.photo.thumbUrl}
+                  alt={photoAlt}
+                  width={muse.photo.width}
+                  height={muse.photo.height}
+                  loading="lazy"
+                />
+              </button>
+            )}
+            {view.text && (
+              <p className="muse-text" lang={shownLanguage || undefined} dir="auto">
+                {view.text}
+              </p>
+            )}
+            {view.transliteration && (
+              <p className="muse-transliteration" dir="auto">
+                <span className="visually-hidden">{t('translation.transliteration')}: </span>
+                {view.transliteration}
+              </p>
+            )}
+            {view.translating && <p className="muse-state">{t('translation.pending')}</p>}
+            {view.unavailable && (
+              <p className="muse-state" title={view.unavailable.reason ?? undefined}>
+                {t('translation.unavailable', {
+                  from: languageName(view.unavailable.from),
+                  to: languageName(view.unavailable.to),
+                })}
+              </p>
+            )}
+            {view.canToggle && (
+              <button
+                type="button"
+                className="link-button"
+                aria-pressed={view.showingOriginal}
+                onClick={() => {
+                  setWantOriginal((value) => !value);
+                }}
+              >
+                {view.showingOriginal ? t('translation.showTranslation') : t('translation.showOriginal')}
+              </button>
+            )}
+          </>
+        )}
+        <div className="muse-meta">
+          <time dateTime={muse.createdAt} title={formatFullTime(muse.createdAt, i18n.language)}>
+            {formatMuseTime(muse.createdAt, i18n.language)}
+          </time>
+          {muse.editedAt && !muse.deleted && <span>{t('muses.edited')}</span>}
+          {!muse.deleted && (
+            <Link className="icon-button small" to={musePaths.detail(muse.id)} aria-label={t('muses.versions')}>
+              <Languages aria-hidden size={16} />
+            </Link>
+          )}
+          {mine && !muse.deleted && (
+            <>
+              <Link className="icon-button small" to={musePaths.edit(muse.id)} aria-label={t('common.edit')}>
+                <Pencil aria-hidden size={16} />
+              </Link>
+              <button
+                type="button"
+                className="icon-button small"
+                aria-label={t('common.delete')}
+                onClick={() => {
+                  onDelete(muse);
+                }}
+              >
+                <Trash2 aria-hidden size={16} />
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      {readBy && <p className="muse-read">{readBy}</p>}
+    </li>
+  );
+}
+
+/** One muse in the thread; memoized so a new muse or a keystroke does not re-render the others. */
+export const MuseItem = memo(MuseItemRow);
+
+interface PendingMuseItemProps {
+  pending: PendingMuse;
+  onRetry: (clientId: string) => void;
+}
+
+function PendingMuseRow({ pending, onRetry }: PendingMuseItemProps) {
+  const { t } = useTranslation();
+  const failed = pending.status === 'failed';
+  return (
+    <li className={`muse mine pending${failed ? ' failed' : ''}`}>
+      <div className="muse-bubble">
+        {pending.photo && (
+          <span className="muse-photo">
+            <img
+              src={pending.photo.thumbUrl}
+              alt={t('muses.photo', { name: t('common.you') })}
+              width={pending.photo.width}
+              height={pending.photo.height}
+            />
+          </span>
+        )}
+        {pending.text && (
+          <p className="muse-text" dir="auto">
+            {pending.text}
+          </p>
+        )}
+        <div className="muse-meta">
+          {failed ? (
+            <>
+              <span className="muse-failed" role="alert">
+                <AlertCircle aria-hidden size={14} /> {t('muses.failed')}
+              </span>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  onRetry(pending.clientId);
+                }}
+              >
+                <RotateCcw aria-hidden size={14} /> {t('muses.retry')}
+              </button>
+            </>
+          ) : (
+            <span>
+              <Clock aria-hidden size={14} /> {t('muses.sending')}
+            </span>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export const PendingMuseItem = memo(PendingMuseRow);

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { readersOfMyNewest } from './components/muse-log';
+import { conversationTitle, languageName, versionsOf } from './muse-display';
+import { aConversation, aMuse, aTranslation } from './test-factories';
+import { EMPTY_THREAD } from './thread-state';
+
+describe('conversationTitle', () => {
+  it('names a one-to-one chat after the other person', () => {
+    expect(conversationTitle(aConversation(), 'kari')).toBe('Lucía');
+    expect(conversationTitle(aConversation(), 'lucia')).toBe('Kari');
+  });
+
+  it('uses a group’s title, else the other members’ names', () => {
+    expect(conversationTitle(aConversation({ kind: 'group', title: ' Trip to Lisbon ' }), 'kari')).toBe(
+      'Trip to Lisbon',
+    );
+    expect(conversationTitle(aConversation({ kind: 'group', title: '' }), 'kari')).toBe('Lucía');
+  });
+});
+
+describe('readersOfMyNewest ("Read by")', () => {
+  const conversation = (lastReadSeq: number) =>
+    aConversation({
+      members: aConversation().members.map((member) =>
+        member.username === 'lucia' ? { ...member, lastReadSeq } : member,
+      ),
+    });
+  const state = {
+    ...EMPTY_THREAD,
+    muses: [aMuse(1), aMuse(2, { sender: { username: 'lucia', displayName: 'Lucía' } }), aMuse(3)],
+  };
+
+  it('names those who read up to my newest muse, under that muse', () => {
+    expect(readersOfMyNewest(state, conversation(3), 'kari')).toEqual({ museId: aMuse(3).id, names: ['Lucía'] });
+  });
+
+  it('says nothing until someone has read it', () => {
+    expect(readersOfMyNewest(state, conversation(2), 'kari')).toBeUndefined();
+  });
+});
+
+describe('versionsOf', () => {
+  it('lists each language once, the reader’s own version included', () => {
+    const versions = versionsOf({
+      translation: aTranslation({ to: 'es', text: 'Hola' }),
+      translations: [aTranslation({ to: 'de', text: 'Hallo' }), aTranslation({ to: 'es', text: 'Hola' })],
+    });
+    expect(versions.map((version) => version.to).sort()).toEqual(['de', 'es']);
+  });
+});
+
+describe('languageName', () => {
+  it('names a language in itself, regional tags by their base, unknown codes as given', () => {
+    expect(languageName('es')).toBe('Español');
+    expect(languageName('pt-BR')).toBe('Português');
+    expect(languageName('xx')).toBe('xx');
+  });
+});

@@ -1,0 +1,105 @@
+import type { Conversation, Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
+import { TRANSLATION_LANGUAGE_NAMES, toTranslationLanguage } from '@tolk/shared/languages';
+
+/** What a muse row shows to its reader, decided once from the muse and the reader's choice. */
+export interface MuseView {
+  /** The text shown: the translation when there is a usable one and the reader did not ask for the original. */
+  text: string;
+  transliteration: string | null;
+  /** The reader can switch between the translation and the original. */
+  canToggle: boolean;
+  showingOriginal: boolean;
+  /** Still translating: the original is shown until the update arrives. */
+  translating: boolean;
+  /** No engine could translate: the original is shown with why. */
+  unavailable: { from: string; to: string; reason: string | null } | undefined;
+}
+
+export function museView(muse: Muse, wantOriginal: boolean): MuseView {
+  const original: MuseView = {
+    text: muse.text,
+    transliteration: muse.transliteration,
+    canToggle: false,
+    showingOriginal: true,
+    translating: false,
+    unavailable: undefined,
+  };
+  const translation = muse.translation;
+  if (muse.deleted || !translation) return original;
+  switch (translation.state) {
+    case 'skipped':
+      return original;
+    case 'pending':
+      return { ...original, translating: true };
+    case 'unavailable':
+      return {
+        ...original,
+        unavailable: { from: muse.from, to: translation.to, reason: translation.reason ?? null },
+      };
+    case 'ready':
+      // A ready translation without text is a server fault; show the original rather than nothing.
+      if (translation.text === null) return original;
+      if (wantOriginal) return { ...original, canToggle: true };
+      return {
+        ...original,
+        text: translation.text,
+        transliteration: translation.transliteration,
+        canToggle: true,
+        showingOriginal: false,
+      };
+  }
+}
+
+/** A language's own name (Español, 日本語), or its code when we have no name for it. */
+export function languageName(code: string | null | undefined): string {
+  if (!code) return '';
+  const known = toTranslationLanguage(code);
+  return known ? TRANSLATION_LANGUAGE_NAMES[known] : code;
+}
+
+export function personName(person: { displayName: string; username: string }): string {
+  return person.displayName.trim() || person.username;
+}
+
+/** A group's title, else the other members' names (a one-to-one chat is named after the other person). */
+export function conversationTitle(conversation: Pick<Conversation, 'kind' | 'title' | 'members'>, me: string): string {
+  if (conversation.kind !== 'direct' && conversation.title.trim()) return conversation.title.trim();
+  const others = conversation.members.filter((member) => member.username !== me);
+  const names = (others.length ? others : conversation.members).map(personName);
+  return names.join(', ') || conversation.title;
+}
+
+/** Today: the time; this year: day and month; else the full date, in the interface language. */
+export function formatMuseTime(iso: string, language: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const sameDay = date.toDateString() === now.toDateString();
+  const options: Intl.DateTimeFormatOptions = sameDay
+    ? { hour: '2-digit', minute: '2-digit' }
+    : date.getFullYear() === now.getFullYear()
+      ? { day: 'numeric', month: 'short' }
+      : { day: 'numeric', month: 'short', year: 'numeric' };
+  try {
+    return new Intl.DateTimeFormat(language, options).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en', options).format(date);
+  }
+}
+
+export function formatFullTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  } catch {
+    return date.toISOString();
+  }
+}
+
+/** Every version once, by target language; the newest copy of a language wins. */
+export function versionsOf(detail: Pick<MuseDetail, 'translation' | 'translations'>): MuseTranslation[] {
+  const byLanguage = new Map<string, MuseTranslation>();
+  if (detail.translation) byLanguage.set(detail.translation.to, detail.translation);
+  for (const version of detail.translations) byLanguage.set(version.to, version);
+  return [...byLanguage.values()];
+}

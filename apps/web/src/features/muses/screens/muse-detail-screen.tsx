@@ -1,0 +1,297 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { ArrowLeft, Copy, Pencil, Trash2 } from 'lucide-react';
+import { LANGUAGE_NAMES, UI_LANGUAGES } from '@tolk/shared/languages';
+import type { MuseDetail } from '@tolk/shared/schemas/conversations';
+import { HttpError } from '../../../lib/http';
+import { useLoginResponse } from '../../../lib/session';
+import { ScreenSkeleton } from '../../../ui/skeletons';
+import { errorMessage } from '../../../ui/error-message';
+import { deleteMuse } from '../api/delete-muse';
+import { getMuse, museQueryKey } from '../api/get-muse';
+import { threadQueryKey } from '../api/list-muses';
+import { translateMuse } from '../api/translate-muse';
+import { copyPhoto, copyText } from '../clipboard';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { PhotoViewer } from '../components/photo-viewer';
+import { formatFullTime, languageName, personName, versionsOf } from '../muse-display';
+import { musePaths } from '../muse-paths';
+import { markDeleted, type ThreadState } from '../thread-state';
+
+// While a version is still being translated, look again this often.
+const PENDING_POLL_MS = 2000;
+
+function hasPending(detail: MuseDetail | undefined): boolean {
+  return detail ? versionsOf(detail).some((version) => version.state === 'pending') : false;
+}
+
+export function Component() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { loginResponse } = useLoginResponse();
+  const ids = { original: useId(), versions: useId(), language: useId() };
+  const [chosen, setChosen] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [photoOpen, setPhotoOpen] = useState(false);
+
+  const query = useQuery({
+    queryKey: museQueryKey(id),
+    queryFn: () => getMuse(id),
+    refetchInterval: (current) => (hasPending(current.state.data) ? PENDING_POLL_MS : false),
+  });
+
+  const translate = useMutation({
+    mutationFn: (to: string) => translateMuse(id, to),
+    onSuccess: (version) => {
+      queryClient.setQueryData<MuseDetail>(
+        museQueryKey(id),
+        (detail) =>
+          detail && {
+            ...detail,
+            translations: [...detail.translations.filter((item) => item.to !== version.to), version],
+          },
+      );
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, t));
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (detail: MuseDetail) => deleteMuse(detail.id),
+    onSuccess: async (_nothing, detail) => {
+      queryClient.setQueryData<ThreadState>(
+        threadQueryKey(detail.conversationId),
+        (state) => state && markDeleted(state, detail.id),
+      );
+      queryClient.removeQueries({ queryKey: museQueryKey(detail.id) });
+      await navigate(musePaths.thread(detail.conversationId), { replace: true });
+    },
+    onError: (error) => {
+      setConfirmDelete(false);
+      toast.error(errorMessage(error, t));
+    },
+  });
+
+  if (query.isPending) return <ScreenSkeleton lines={6} />;
+  if (query.isError) {
+    const missing = query.error instanceof HttpError && query.error.status === 404;
+    return (
+      <section className="notice">
+        <p role="alert">{missing ? t('errors.notFound') : errorMessage(query.error, t)}</p>
+        <Link className="button" to={musePaths.mine}>
+          {t('common.back')}
+        </Link>
+      </section>
+    );
+  }
+
+  const muse = query.data;
+  const mine = muse.sender.username === loginResponse.username;
+  const sender = mine ? t('common.you') : personName(muse.sender);
+  const photoAlt = t('muses.photo', { name: sender });
+  const versions = versionsOf(muse);
+
+  const copy = async (action: () => Promise<void>, done: string) => {
+    try {
+      await action();
+      toast.success(done);
+    } catch {
+      toast.error(t('copy.failed'));
+    }
+  };
+
+  return (
+    <article className="muse-detail" aria-labelledby={ids.original}>
+      <header className="screen-head">
+        <Link className="icon-button" to={musePaths.thread(muse.conversationId)} aria-label={t('common.back')}>
+          <ArrowLeft aria-hidden size={22} className="flip-rtl" />
+        </Link>
+        <h1>{t('muses.detailTitle')}</h1>
+      </header>
+      <p className="muted">
+        {sender} · <time dateTime={muse.createdAt}>{formatFullTime(muse.createdAt, i18n.language)}</time>
+        {muse.editedAt && !muse.deleted && ` · ${t('muses.edited')}`}
+      </p>
+
+      <section className="detail-card" aria-labelledby={ids.original}>
+        <h2 id={ids.original}>{t('translation.original')}</h2>
+        {muse.deleted ? (
+          <p className="muted">{t('muses.deleted')}</p>
+        ) : (
+          <>
+            {muse.text && (
+              <p className="detail-text" lang={muse.from || undefined} dir="auto">
+                {muse.text}
+              </p>
+            )}
+            {muse.transliteration && (
+              <p className="muse-transliteration" dir="auto">
+                <span className="muted">{t('translation.transliteration')}: </span>
+                {muse.transliteration}
+              </p>
+            )}
+            <p className="muted small">
+              {t('muses.writtenIn', { language: languageName(muse.from) })}
+              {/* Only worth saying when the writer chose another language than the one detected. */}
+              {muse.detectedFrom &&
+                muse.detectedFrom !== muse.from &&
+                ` · ${t('translation.detected', { language: languageName(muse.detectedFrom) })}`}
+            </p>
+            {muse.photo && (
+              <button
+                type="button"
+                className="muse-photo"
+                onClick={() => {
+                  setPhotoOpen(true);
+                }}
+              >
+                <img src={muse.photo.thumbUrl} alt={photoAlt} width={muse.photo.width} height={muse.photo.height} />
+              </button>
+            )}
+            <div className="actions">
+              {muse.text && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    void copy(() => copyText(muse.text), mine ? t('copy.userComment') : t('copy.audienceComment'));
+                  }}
+                >
+                  <Copy aria-hidden size={16} /> {t('muses.copyComment')}
+                </button>
+              )}
+              {muse.photo && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    const url = muse.photo?.url;
+                    if (url) void copy(() => copyPhoto(url), mine ? t('copy.userPhoto') : t('copy.audiencePhoto'));
+                  }}
+                >
+                  <Copy aria-hidden size={16} /> {t('muses.copyPhoto')}
+                </button>
+              )}
+            </div>
+          </>
+        )}
+      </section>
+
+      {!muse.deleted && (
+        <section className="detail-card" aria-labelledby={ids.versions}>
+          <h2 id={ids.versions}>{t('muses.versions')}</h2>
+          <div className="field">
+            <label htmlFor={ids.language}>{t('muses.chooseLanguage')}</label>
+            <select
+              id={ids.language}
+              value={chosen}
+              disabled={translate.isPending}
+              onChange={(event) => {
+                const to = event.target.value;
+                setChosen(to);
+                if (to) translate.mutate(to);
+              }}
+            >
+              <option value="" disabled>
+                {t('muses.chooseLanguage')}
+              </option>
+              {UI_LANGUAGES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {LANGUAGE_NAMES[code]}
+                </option>
+              ))}
+            </select>
+            {translate.isPending && (
+              <p className="field-hint" role="status">
+                {t('translation.pending')}
+              </p>
+            )}
+          </div>
+          <ul className="versions">
+            {versions.map((version) => (
+              <li key={version.to} className={version.to === chosen ? 'chosen' : undefined}>
+                <h3 lang={version.to}>{languageName(version.to)}</h3>
+                {version.state === 'pending' && <p className="muse-state">{t('translation.pending')}</p>}
+                {version.state === 'unavailable' && (
+                  <p className="muse-state">
+                    {t('translation.unavailable', { from: languageName(muse.from), to: languageName(version.to) })}
+                    {version.reason && <span className="muted small"> ({version.reason})</span>}
+                  </p>
+                )}
+                {(version.state === 'ready' || version.state === 'skipped') && version.text !== null && (
+                  <>
+                    <p className="detail-text" lang={version.to} dir="auto">
+                      {version.text}
+                    </p>
+                    {version.transliteration && (
+                      <p className="muse-transliteration" dir="auto">
+                        <span className="muted">{t('translation.transliteration')}: </span>
+                        {version.transliteration}
+                      </p>
+                    )}
+                    <p className="muted small">
+                      {version.engine && t('translation.engine', { engine: version.engine })}
+                      {version.pivot && ` · ${t('translation.pivoted', { via: languageName(version.pivot) })}`}
+                    </p>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => {
+                        const text = version.text ?? '';
+                        void copy(() => copyText(text), mine ? t('copy.userTranslated') : t('copy.audienceTranslated'));
+                      }}
+                    >
+                      <Copy aria-hidden size={16} /> {t('muses.copyTranslation')}
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {mine && !muse.deleted && (
+        <div className="actions">
+          <Link className="button" to={musePaths.edit(muse.id)}>
+            <Pencil aria-hidden size={16} /> {t('common.edit')}
+          </Link>
+          <button
+            type="button"
+            className="button danger-outline"
+            onClick={() => {
+              setConfirmDelete(true);
+            }}
+          >
+            <Trash2 aria-hidden size={16} /> {t('common.delete')}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('common.areYouSure')}
+        message={t('common.confirmDelete')}
+        confirmLabel={t('common.delete')}
+        busy={remove.isPending}
+        onCancel={() => {
+          setConfirmDelete(false);
+        }}
+        onConfirm={() => {
+          remove.mutate(muse);
+        }}
+      />
+      <PhotoViewer
+        open={photoOpen && muse.photo ? { photo: muse.photo, alt: photoAlt } : undefined}
+        onClose={() => {
+          setPhotoOpen(false);
+        }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ArrowLeft, Image } from 'lucide-react';
+import { ScreenSkeleton } from '../../../ui/skeletons';
+import { errorMessage } from '../../../ui/error-message';
+import { listMyMuses, myMusesQueryKey } from '../api/list-my-muses';
+import { useLoginResponse } from '../../../lib/session';
+import { formatMuseTime, museView, personName } from '../muse-display';
+import { musePaths } from '../muse-paths';
+
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const { loginResponse } = useLoginResponse();
+  const query = useInfiniteQuery({
+    queryKey: myMusesQueryKey,
+    queryFn: ({ pageParam }) => listMyMuses(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.hasMore ? last.muses.at(-1)?.createdAt : undefined),
+  });
+
+  const head = (
+    <header className="screen-head">
+      <Link className="icon-button" to={musePaths.conversations} aria-label={t('common.back')}>
+        <ArrowLeft aria-hidden size={22} className="flip-rtl" />
+      </Link>
+      <h1 id="my-muses-title">{t('muses.allMuses')}</h1>
+    </header>
+  );
+
+  if (query.isPending) {
+    return (
+      <section aria-labelledby="my-muses-title">
+        {head}
+        <ScreenSkeleton lines={8} />
+      </section>
+    );
+  }
+  if (query.isError) {
+    return (
+      <section className="notice" aria-labelledby="my-muses-title">
+        {head}
+        <p role="alert">{errorMessage(query.error, t)}</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            void query.refetch();
+          }}
+        >
+          {t('common.retry')}
+        </button>
+      </section>
+    );
+  }
+  const muses = query.data.pages.flatMap((page) => page.muses);
+
+  return (
+    <section className="my-muses" aria-labelledby="my-muses-title">
+      {head}
+      {muses.length === 0 ? (
+        <p className="empty">{t('common.noItems')}</p>
+      ) : (
+        <ul className="record-list">
+          {muses.map((muse) => (
+            <li key={muse.id}>
+              <Link to={musePaths.detail(muse.id)} className="record">
+                <span className="record-main" dir="auto">
+                  {muse.photo && !muse.deleted && <Image aria-hidden size={14} />}{' '}
+                  {muse.deleted ? <em className="muted">{t('muses.deleted')}</em> : museView(muse, false).text}
+                </span>
+                <span className="record-meta">
+                  {muse.sender.username === loginResponse.username ? t('common.you') : personName(muse.sender)} ·{' '}
+                  <time dateTime={muse.createdAt}>{formatMuseTime(muse.createdAt, i18n.language)}</time>
+                  {muse.editedAt && !muse.deleted && <span> · {t('muses.edited')}</span>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <div className="actions center">
+          <button
+            type="button"
+            className="button"
+            disabled={query.isFetchingNextPage}
+            onClick={() => {
+              void query.fetchNextPage();
+            }}
+          >
+            {query.isFetchingNextPage ? t('common.loading') : t('muses.loadOlder')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

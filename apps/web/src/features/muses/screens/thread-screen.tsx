@@ -1,0 +1,174 @@
+import { useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { ArrowLeft, Users } from 'lucide-react';
+import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
+import { HttpError } from '../../../lib/http';
+import { useLoginResponse } from '../../../lib/session';
+import { ScreenSkeleton } from '../../../ui/skeletons';
+import { errorMessage } from '../../../ui/error-message';
+import { Composer } from '../components/composer';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConnectionBanner } from '../components/connection-banner';
+import { LanguageSelect } from '../components/language-select';
+import { MembersPanel } from '../components/members-panel';
+import { MuseLog } from '../components/muse-log';
+import { PhotoViewer, type OpenPhoto } from '../components/photo-viewer';
+import { TypingIndicator } from '../components/typing-indicator';
+import { conversationTitle } from '../muse-display';
+import { musePaths } from '../muse-paths';
+import { useThread } from '../use-thread';
+
+export function Component() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const { loginResponse } = useLoginResponse();
+  const me = loginResponse.username;
+  const titleId = useId();
+  const panelId = useId();
+  const { conversation, thread, socket, connection, online, send, retry, markRead, older, remove, readingLanguage } =
+    useThread(id, me);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<Muse>();
+  const [photo, setPhoto] = useState<OpenPhoto>();
+
+  const onDelete = useCallback((muse: Muse) => {
+    setToDelete(muse);
+  }, []);
+  const onOpenPhoto = useCallback((opened: Photo, alt: string) => {
+    setPhoto({ photo: opened, alt });
+  }, []);
+  const loadOlder = useCallback(() => {
+    older.mutate(undefined, {
+      onError: (error) => {
+        toast.error(errorMessage(error, t));
+      },
+    });
+  }, [older, t]);
+
+  const failure = conversation.error ?? thread.error;
+  if (failure) {
+    const missing = failure instanceof HttpError && (failure.status === 404 || failure.status === 403);
+    return (
+      <section className="notice">
+        <p role="alert">{missing ? t('muses.noConversation') : errorMessage(failure, t)}</p>
+        <div className="actions">
+          {!missing && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                void conversation.refetch();
+                void thread.refetch();
+              }}
+            >
+              {t('common.retry')}
+            </button>
+          )}
+          <Link className="button" to={musePaths.conversations}>
+            {t('common.back')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (!conversation.data || !thread.data) return <ScreenSkeleton lines={8} />;
+
+  const current = conversation.data;
+  const title = conversationTitle(current, me);
+  const myMember = current.members.find((member) => member.username === me);
+  const others = current.members.filter((member) => member.username !== me);
+  const otherOnline = others.some((member) => online.has(member.username));
+
+  return (
+    <section className="thread" aria-labelledby={titleId}>
+      <ConnectionBanner connection={connection} />
+      <header className="thread-head">
+        <Link className="icon-button" to={musePaths.conversations} aria-label={t('common.back')}>
+          <ArrowLeft aria-hidden size={22} className="flip-rtl" />
+        </Link>
+        <div className="thread-title">
+          <h1 id={titleId}>{title}</h1>
+          {current.kind === 'direct' && otherOnline && (
+            <p className="thread-subtitle">
+              <span className="presence-dot on" aria-hidden /> {t('muses.online')}
+            </p>
+          )}
+        </div>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('muses.members')}
+          aria-expanded={panelOpen}
+          aria-controls={panelId}
+          onClick={() => {
+            setPanelOpen((value) => !value);
+          }}
+        >
+          <Users aria-hidden size={20} />
+        </button>
+      </header>
+      <div id={panelId} className="thread-panel" hidden={!panelOpen}>
+        {panelOpen && (
+          <>
+            <LanguageSelect
+              label={t('muses.readingLanguage')}
+              value={myMember?.readingLanguage ?? ''}
+              disabled={readingLanguage.isPending}
+              onChange={(language) => {
+                readingLanguage.mutate(language, {
+                  onError: (error) => {
+                    toast.error(errorMessage(error, t));
+                  },
+                });
+              }}
+            />
+            <MembersPanel conversation={current} me={me} online={online} />
+          </>
+        )}
+      </div>
+      <MuseLog
+        label={title}
+        state={thread.data}
+        conversation={current}
+        me={me}
+        olderLoading={older.isPending}
+        onLoadOlder={loadOlder}
+        onDelete={onDelete}
+        onRetry={retry}
+        onOpenPhoto={onOpenPhoto}
+        onSeen={markRead}
+      />
+      <TypingIndicator socket={socket} conversationId={id} me={me} />
+      <Composer conversationId={id} socket={socket} onSend={send} />
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        title={t('common.areYouSure')}
+        message={t('common.confirmDelete')}
+        confirmLabel={t('common.delete')}
+        busy={remove.isPending}
+        onCancel={() => {
+          setToDelete(undefined);
+        }}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete, {
+            onSettled: () => {
+              setToDelete(undefined);
+            },
+            onError: (error) => {
+              toast.error(errorMessage(error, t));
+            },
+          });
+        }}
+      />
+      <PhotoViewer
+        open={photo}
+        onClose={() => {
+          setPhoto(undefined);
+        }}
+      />
+    </section>
+  );
+}

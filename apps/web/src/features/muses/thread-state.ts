@@ -1,0 +1,172 @@
+import type { Muse, MusesPage, Photo } from '@tolk/shared/schemas/conversations';
+
+/**
+ * A muse this client is sending. It keeps its client id for life: a retry resends the same id,
+ * so the server returns the muse it already stored instead of storing it twice.
+ */
+export interface PendingMuse {
+  clientId: string;
+  text: string;
+  from: string | undefined;
+  photo: Photo | null;
+  createdAt: string;
+  status: 'sending' | 'failed';
+  /** network: sent again by itself when the connection returns; rejected: only on request. */
+  failure?: 'network' | 'rejected';
+  error?: string;
+}
+
+/** One thread as the screen holds it: confirmed muses in ascending seq, then the pending ones. */
+export interface ThreadState {
+  muses: Muse[];
+  pending: PendingMuse[];
+  /** Earlier muses exist on the server (paging with ?before). */
+  hasOlder: boolean;
+}
+
+export const EMPTY_THREAD: ThreadState = { muses: [], pending: [], hasOlder: false };
+
+export function lastSeqOf(state: ThreadState | undefined): number {
+  return state?.muses.at(-1)?.seq ?? 0;
+}
+
+export function firstSeqOf(state: ThreadState | undefined): number | undefined {
+  return state?.muses[0]?.seq;
+}
+
+const time = (iso: string | null): number => (iso ? Date.parse(iso) : 0);
+
+/**
+ * Which of two copies of the same muse to keep. Copies arrive out of order (the POST reply,
+ * the socket echo, a replay after reconnecting, a later update), so an older copy must never
+ * undo a newer one: an edit, a deletion, or a finished translation.
+ */
+export function newerMuse(existing: Muse, incoming: Muse): Muse {
+  // An identical copy keeps the held object, so its row does not re-render.
+  if (existing === incoming || JSON.stringify(existing) === JSON.stringify(incoming)) return existing;
+  if (existing.deleted && !incoming.deleted) return existing;
+  const existingEdit = time(existing.editedAt);
+  const incomingEdit = time(incoming.editedAt);
+  if (incomingEdit < existingEdit) return existing;
+  if (
+    incomingEdit === existingEdit &&
+    incoming.translation?.state === 'pending' &&
+    existing.translation &&
+    existing.translation.state !== 'pending' &&
+    existing.translation.to === incoming.translation.to
+  ) {
+    return existing.text === incoming.text ? existing : { ...incoming, translation: existing.translation };
+  }
+  return incoming;
+}
+
+/**
+ * Merges muses into the thread: exactly one entry per id and per seq, in ascending seq, and the
+ * pending copy of any muse that arrived is dropped. Returns the same state when nothing changed,
+ * so unchanged muses keep their identity and their rows do not re-render.
+ */
+export function mergeMuses(state: ThreadState, incoming: readonly Muse[]): ThreadState {
+  if (incoming.length === 0) return state;
+  const bySeq = new Map<number, Muse>();
+  const seqById = new Map<string, number>();
+  for (const muse of state.muses) {
+    bySeq.set(muse.seq, muse);
+    seqById.set(muse.id, muse.seq);
+  }
+  let changed = false;
+  for (const muse of incoming) {
+    const knownSeq = seqById.get(muse.id);
+    const existing = bySeq.get(knownSeq ?? muse.seq);
+    const kept = existing ? newerMuse(existing, muse) : muse;
+    if (kept === existing) continue;
+    if (knownSeq !== undefined && knownSeq !== muse.seq) bySeq.delete(knownSeq);
+    bySeq.set(kept.seq, kept);
+    seqById.set(kept.id, kept.seq);
+    changed = true;
+  }
+  const arrivedClientIds = new Set(incoming.map((muse) => muse.clientId));
+  const pending = state.pending.filter((item) => !arrivedClientIds.has(item.clientId));
+  const pendingChanged = pending.length !== state.pending.length;
+  if (!changed && !pendingChanged) return state;
+  return {
+    ...state,
+    muses: changed ? [...bySeq.values()].sort((a, b) => a.seq - b.seq) : state.muses,
+    pending: pendingChanged ? pending : state.pending,
+  };
+}
+
+/**
+ * The newest page, fetched on opening a thread. When it does not join up with what is held
+ * (many muses arrived while away) the old muses are dropped: a gap would never be filled,
+ * because rejoining asks only for muses after the newest seq.
+ */
+export function applyLatestPage(state: ThreadState | undefined, page: MusesPage, replace = false): ThreadState {
+  const base = state ?? EMPTY_THREAD;
+  const first = page.muses[0];
+  const joinsUp = first === undefined || first.seq <= lastSeqOf(base) + 1;
+  if (replace || base.muses.length === 0 || !joinsUp) {
+    return mergeMuses({ muses: [], pending: base.pending, hasOlder: page.hasMore }, page.muses);
+  }
+  const merged = mergeMuses(base, page.muses);
+  return merged.muses[0]?.seq === base.muses[0]?.seq ? merged : { ...merged, hasOlder: page.hasMore };
+}
+
+export function applyOlderPage(state: ThreadState, page: MusesPage): ThreadState {
+  const merged = mergeMuses(state, page.muses);
+  return merged.hasOlder === page.hasMore ? merged : { ...merged, hasOlder: page.hasMore };
+}
+
+export function markDeleted(state: ThreadState, id: string): ThreadState {
+  const index = state.muses.findIndex((muse) => muse.id === id);
+  const muse = state.muses[index];
+  if (!muse || muse.deleted) return state;
+  const muses = [...state.muses];
+  muses[index] = { ...muse, deleted: true, text: '', transliteration: null, photo: null, translation: null };
+  return { ...state, muses };
+}
+
+export function addPending(state: ThreadState, pending: PendingMuse): ThreadState {
+  if (state.pending.some((item) => item.clientId === pending.clientId)) return state;
+  return { ...state, pending: [...state.pending, pending] };
+}
+
+function patchPending(state: ThreadState, clientId: string, patch: (item: PendingMuse) => PendingMuse): ThreadState {
+  const index = state.pending.findIndex((item) => item.clientId === clientId);
+  const item = state.pending[index];
+  if (!item) return state;
+  const pending = [...state.pending];
+  pending[index] = patch(item);
+  return { ...state, pending };
+}
+
+export function failPending(
+  state: ThreadState,
+  clientId: string,
+  failure: 'network' | 'rejected',
+  error: string,
+): ThreadState {
+  return patchPending(state, clientId, (item) => ({ ...item, status: 'failed', failure, error }));
+}
+
+export function resendPending(state: ThreadState, clientId: string): ThreadState {
+  return patchPending(state, clientId, (item) => {
+    const next: PendingMuse = { ...item, status: 'sending' };
+    delete next.failure;
+    delete next.error;
+    return next;
+  });
+}
+
+/** The server stored it: the confirmed muse replaces the pending copy (or is already there). */
+export function confirmSent(state: ThreadState, muse: Muse): ThreadState {
+  return mergeMuses(state, [muse]);
+}
+
+export function hasPendingTranslation(state: ThreadState | undefined): boolean {
+  return state?.muses.some((muse) => muse.translation?.state === 'pending') ?? false;
+}
+
+/** The newest muse the reader can see (what marking as read refers to). */
+export function newestMuse(state: ThreadState | undefined): Muse | undefined {
+  return state?.muses.at(-1);
+}

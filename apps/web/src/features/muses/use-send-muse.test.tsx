@@ -1,0 +1,167 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Muse, SendMuseInput } from '@tolk/shared/schemas/conversations';
+import { HttpError } from '../../lib/http';
+import { sendMuse } from './api/send-muse';
+import { CONVERSATION_ID, aMuse } from './test-factories';
+import { EMPTY_THREAD, mergeMuses, type ThreadState } from './thread-state';
+import { useSendMuse } from './use-send-muse';
+
+vi.mock('./api/send-muse', () => ({ sendMuse: vi.fn() }));
+const send = vi.mocked(sendMuse);
+
+/** A stand-in for the query cache the thread keeps its state in. */
+function store(initial: ThreadState = EMPTY_THREAD) {
+  let state = initial;
+  return {
+    update: (change: (current: ThreadState) => ThreadState) => {
+      state = change(state);
+    },
+    read: () => state,
+    get state() {
+      return state;
+    },
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+const storedFrom = (input: SendMuseInput, seq = 1): Muse => aMuse(seq, { clientId: input.clientId, text: input.text });
+
+beforeEach(() => {
+  send.mockReset();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('useSendMuse: optimistic sending', () => {
+  it('shows the muse as sending at once, then the stored muse in its place', async () => {
+    const reply = deferred<Muse>();
+    send.mockReturnValueOnce(reply.promise);
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read));
+
+    act(() => {
+      result.current.send({ text: 'Good morning, my friend' });
+    });
+    expect(thread.state.pending).toMatchObject([{ text: 'Good morning, my friend', status: 'sending' }]);
+    expect(thread.state.muses).toHaveLength(0);
+
+    const input = send.mock.calls[0]?.[1];
+    expect(input?.clientId).toMatch(/^[0-9a-f-]{36}$/);
+    await act(async () => {
+      reply.resolve(storedFrom(input!));
+      await reply.promise;
+    });
+    expect(thread.state.pending).toHaveLength(0);
+    expect(thread.state.muses).toMatchObject([{ text: 'Good morning, my friend', clientId: input?.clientId }]);
+  });
+
+  it('marks a failed send, and a retry resends with the SAME client id so it cannot be stored twice', async () => {
+    send.mockRejectedValueOnce(new HttpError(500, 'internal', 'boom'));
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read));
+
+    let clientId = '';
+    act(() => {
+      clientId = result.current.send({ text: 'Hola', from: 'es' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending[0]?.status).toBe('failed');
+    });
+    expect(thread.state.pending[0]?.failure).toBe('rejected');
+
+    send.mockImplementationOnce((_id, input) => Promise.resolve(storedFrom(input, 7)));
+    await act(async () => {
+      result.current.retry(clientId);
+      await Promise.resolve();
+    });
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]?.[1]).toEqual(send.mock.calls[0]?.[1]);
+    expect(send.mock.calls[1]?.[1]).toMatchObject({ clientId, text: 'Hola', from: 'es' });
+    await waitFor(() => {
+      expect(thread.state.pending).toHaveLength(0);
+    });
+    expect(thread.state.muses.map((muse) => muse.seq)).toEqual([7]);
+  });
+
+  it('does not send twice while the first attempt is still under way', () => {
+    send.mockReturnValue(new Promise<Muse>(() => undefined));
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read));
+    let clientId = '';
+    act(() => {
+      clientId = result.current.send({ text: 'Hei' });
+      result.current.retry(clientId);
+      result.current.retry(clientId);
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the muse exactly once when the socket echo beats the POST reply', async () => {
+    const reply = deferred<Muse>();
+    send.mockReturnValueOnce(reply.promise);
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read));
+    act(() => {
+      result.current.send({ text: 'Echo first' });
+    });
+    const stored = storedFrom(send.mock.calls[0]![1], 3);
+    thread.update((state) => mergeMuses(state, [stored]));
+    await act(async () => {
+      reply.resolve(stored);
+      await reply.promise;
+    });
+    expect(thread.state.muses).toHaveLength(1);
+    expect(thread.state.pending).toHaveLength(0);
+  });
+
+  it('sends muses that failed for want of a network again when the browser is back online', async () => {
+    send.mockRejectedValueOnce(new HttpError(0, 'network', 'Network Error'));
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read));
+    act(() => {
+      result.current.send({ text: 'Written offline' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending[0]).toMatchObject({ status: 'failed', failure: 'network' });
+    });
+
+    send.mockImplementationOnce((_id, input) => Promise.resolve(storedFrom(input, 4)));
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await Promise.resolve();
+    });
+    await waitFor(() => {
+      expect(thread.state.pending).toHaveLength(0);
+    });
+    expect(send.mock.calls[1]?.[1].clientId).toBe(send.mock.calls[0]?.[1].clientId);
+    expect(thread.state.muses).toHaveLength(1);
+  });
+
+  it('leaves a muse the server refused alone when the network returns', async () => {
+    send.mockRejectedValueOnce(new HttpError(400, 'validation_failed', 'Write something first.'));
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read));
+    act(() => {
+      result.current.send({ text: ' ' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending[0]?.status).toBe('failed');
+    });
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(thread.state.pending[0]?.error).toBe('Write something first.');
+  });
+});

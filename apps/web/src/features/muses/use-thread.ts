@@ -1,0 +1,258 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { museSchema, type Conversation, type ConversationSummary, type Muse } from '@tolk/shared/schemas/conversations';
+import type { MuseDeletedEvent, PresenceEvent, ReadEvent } from '@tolk/shared/realtime';
+import { joinConversation, useRealtime } from '../../lib/realtime';
+import { conversationsQueryKey } from './api/list-conversations';
+import { conversationQueryKey, getConversation } from './api/get-conversation';
+import { listMuses, threadQueryKey } from './api/list-muses';
+import { updateMembership } from './api/update-membership';
+import { deleteMuse } from './api/delete-muse';
+import { museQueryKey } from './api/get-muse';
+import {
+  applyLatestPage,
+  applyOlderPage,
+  firstSeqOf,
+  lastSeqOf,
+  hasPendingTranslation,
+  markDeleted,
+  mergeMuses,
+  type ThreadState,
+} from './thread-state';
+import { useSendMuse } from './use-send-muse';
+
+/** Every inbound socket payload is checked before use (CONVENTIONS: contracts). */
+function parseMuse(payload: unknown): Muse | undefined {
+  const parsed = museSchema.safeParse(payload);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function isDeletedEvent(payload: unknown): payload is MuseDeletedEvent {
+  if (!payload || typeof payload !== 'object') return false;
+  const event = payload as Record<string, unknown>;
+  return typeof event.conversationId === 'string' && typeof event.id === 'string' && typeof event.seq === 'number';
+}
+
+function isReadEvent(payload: unknown): payload is ReadEvent {
+  if (!payload || typeof payload !== 'object') return false;
+  const event = payload as Record<string, unknown>;
+  return (
+    typeof event.conversationId === 'string' && typeof event.username === 'string' && typeof event.seq === 'number'
+  );
+}
+
+function isPresenceEvent(payload: unknown): payload is PresenceEvent {
+  if (!payload || typeof payload !== 'object') return false;
+  const event = payload as Record<string, unknown>;
+  return (
+    typeof event.conversationId === 'string' && typeof event.username === 'string' && typeof event.online === 'boolean'
+  );
+}
+
+export function withMemberRead(conversation: Conversation, username: string, seq: number): Conversation {
+  const member = conversation.members.find((item) => item.username === username);
+  if (!member || member.lastReadSeq >= seq) return conversation;
+  return {
+    ...conversation,
+    members: conversation.members.map((item) => (item === member ? { ...item, lastReadSeq: seq } : item)),
+  };
+}
+
+/**
+ * A thread, live: the newest page over HTTP, then the socket for everything after it (rejoined
+ * with the newest seq after any reconnect), optimistic sending, paging back, read marks.
+ */
+export function useThread(conversationId: string, me: string) {
+  const queryClient = useQueryClient();
+  const key = threadQueryKey(conversationId);
+  const { socket, connection } = useRealtime();
+  // The next fetch replaces what is held instead of merging (after the reading language changed).
+  const replaceNext = useRef(false);
+
+  const conversation = useQuery({
+    queryKey: conversationQueryKey(conversationId),
+    queryFn: () => getConversation(conversationId),
+  });
+
+  const thread = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const page = await listMuses(conversationId);
+      const replace = replaceNext.current;
+      replaceNext.current = false;
+      // Merged into what is held right now, so muses that arrived during the fetch stay.
+      return applyLatestPage(queryClient.getQueryData<ThreadState>(key), page, replace);
+    },
+    // The socket keeps it current; a refetch (focus, reconnect) merges the newest page in.
+    staleTime: 0,
+  });
+
+  const update = useCallback(
+    (change: (state: ThreadState) => ThreadState) => {
+      queryClient.setQueryData<ThreadState>(threadQueryKey(conversationId), (state) => state && change(state));
+    },
+    [queryClient, conversationId],
+  );
+  const read = useCallback(
+    () => queryClient.getQueryData<ThreadState>(threadQueryKey(conversationId)),
+    [queryClient, conversationId],
+  );
+
+  const { send, retry, retryNetworkFailures } = useSendMuse(conversationId, update, read);
+
+  const [online, setOnline] = useState<ReadonlySet<string>>(() => new Set());
+
+  // Live events for this conversation.
+  useEffect(() => {
+    if (!socket) return undefined;
+    const onMuse = (payload: unknown) => {
+      const muse = parseMuse(payload);
+      if (muse?.conversationId !== conversationId) return;
+      update((state) => mergeMuses(state, [muse]));
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey, refetchType: 'none' });
+    };
+    const onUpdated = (payload: unknown) => {
+      const muse = parseMuse(payload);
+      if (muse?.conversationId !== conversationId) return;
+      update((state) => mergeMuses(state, [muse]));
+      void queryClient.invalidateQueries({ queryKey: museQueryKey(muse.id) });
+    };
+    const onDeleted = (payload: unknown) => {
+      if (!isDeletedEvent(payload) || payload.conversationId !== conversationId) return;
+      update((state) => markDeleted(state, payload.id));
+    };
+    const onRead = (payload: unknown) => {
+      if (!isReadEvent(payload) || payload.conversationId !== conversationId) return;
+      queryClient.setQueryData<Conversation>(
+        conversationQueryKey(conversationId),
+        (current) => current && withMemberRead(current, payload.username, payload.seq),
+      );
+    };
+    const onPresence = (payload: unknown) => {
+      if (!isPresenceEvent(payload) || payload.conversationId !== conversationId) return;
+      setOnline((current) => {
+        if (current.has(payload.username) === payload.online) return current;
+        const next = new Set(current);
+        if (payload.online) next.add(payload.username);
+        else next.delete(payload.username);
+        return next;
+      });
+    };
+    socket.on('muse:new', onMuse);
+    socket.on('muse:updated', onUpdated);
+    socket.on('muse:deleted', onDeleted);
+    socket.on('read', onRead);
+    socket.on('presence', onPresence);
+    return () => {
+      socket.off('muse:new', onMuse);
+      socket.off('muse:updated', onUpdated);
+      socket.off('muse:deleted', onDeleted);
+      socket.off('read', onRead);
+      socket.off('presence', onPresence);
+    };
+  }, [socket, conversationId, update, queryClient]);
+
+  const myMember = conversation.data?.members.find((member) => member.username === me);
+  const readingLanguage = myMember?.readingLanguage;
+  const hasThread = thread.data !== undefined;
+
+  // Join only once the newest page is held: joining with seq 0 would replay the whole history.
+  // The server keeps one room per reading language, so a new language means joining again.
+  useEffect(() => {
+    if (!socket || !hasThread || readingLanguage === undefined) return undefined;
+    const key = threadQueryKey(conversationId);
+    let joins = 0;
+    return joinConversation(conversationId, {
+      lastSeq: () => lastSeqOf(queryClient.getQueryData<ThreadState>(key)),
+      onJoined: (joined) => {
+        setOnline(new Set(joined.online));
+        joins += 1;
+        // A join replays only muses after our newest seq. Updates to muses already held (a
+        // translation finishing, an edit, a deletion) sent while we were not in the room are
+        // not replayed, so fetch the newest page again when any could have been missed.
+        if (joins > 1 || hasPendingTranslation(queryClient.getQueryData<ThreadState>(key))) {
+          void queryClient.invalidateQueries({ queryKey: key });
+        }
+      },
+    });
+  }, [socket, hasThread, conversationId, readingLanguage, queryClient]);
+
+  useEffect(() => {
+    if (connection.socket === 'connected') retryNetworkFailures();
+  }, [connection.socket, retryNetworkFailures]);
+
+  const older = useMutation({
+    mutationFn: async () => {
+      const first = firstSeqOf(read());
+      if (first === undefined) return;
+      const page = await listMuses(conversationId, { before: first });
+      update((state) => applyOlderPage(state, page));
+    },
+  });
+
+  const markedRead = useRef(0);
+  const markRead = useCallback(
+    (seq: number) => {
+      const known = Math.max(markedRead.current, myMember?.lastReadSeq ?? 0);
+      if (seq <= known) return;
+      markedRead.current = seq;
+      // Either way the server stores it and tells the others; the socket is simply cheaper.
+      if (socket?.connected) socket.emit('read', { conversationId, seq });
+      else {
+        updateMembership(conversationId, { lastReadSeq: seq }).catch(() => {
+          markedRead.current = known;
+        });
+      }
+      queryClient.setQueryData<Conversation>(
+        conversationQueryKey(conversationId),
+        (current) => current && withMemberRead(current, me, seq),
+      );
+      queryClient.setQueryData<ConversationSummary[]>(conversationsQueryKey, (list) =>
+        list?.map((item) => (item.id === conversationId ? { ...item, unread: 0 } : item)),
+      );
+    },
+    [socket, conversationId, queryClient, me, myMember?.lastReadSeq],
+  );
+
+  const remove = useMutation({
+    mutationFn: async (muse: Muse) => {
+      await deleteMuse(muse.id);
+      return muse;
+    },
+    onSuccess: (muse) => {
+      update((state) => markDeleted(state, muse.id));
+      queryClient.removeQueries({ queryKey: museQueryKey(muse.id) });
+    },
+  });
+
+  const readingLanguageMutation = useMutation({
+    mutationFn: (language: string) => updateMembership(conversationId, { readingLanguage: language }),
+    onSuccess: async (member) => {
+      queryClient.setQueryData<Conversation>(
+        conversationQueryKey(conversationId),
+        (current) =>
+          current && {
+            ...current,
+            members: current.members.map((item) => (item.username === member.username ? member : item)),
+          },
+      );
+      // Every muse held is in the old language: fetch the newest page again in the new one.
+      replaceNext.current = true;
+      await queryClient.invalidateQueries({ queryKey: threadQueryKey(conversationId) });
+    },
+  });
+
+  return {
+    conversation,
+    thread,
+    socket,
+    connection,
+    online,
+    send,
+    retry,
+    markRead,
+    older,
+    remove,
+    readingLanguage: readingLanguageMutation,
+  };
+}

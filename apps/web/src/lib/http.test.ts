@@ -1,0 +1,107 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccessToken, setAccessToken } from './access-token-cookie';
+import { attachCredentials, get, HttpError, http as client, post, setUnauthorizedHandler } from './http';
+
+const config = (init: Partial<InternalAxiosRequestConfig> = {}) =>
+  ({ headers: new AxiosHeaders(), ...init }) as InternalAxiosRequestConfig;
+
+describe('attachCredentials (spec section 6)', () => {
+  it('sends the token as Bearer and as x-access-token', () => {
+    setAccessToken('tok-1');
+    const headers = attachCredentials(config()).headers;
+    expect(headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(headers.get('x-access-token')).toBe('tok-1');
+  });
+
+  it('sends nothing when the request opts out with noAuth', () => {
+    setAccessToken('tok-1');
+    const headers = attachCredentials(config({ noAuth: true })).headers;
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.has('x-access-token')).toBe(false);
+  });
+
+  it('keeps an Authorization header already set, unless forceAuth', () => {
+    setAccessToken('tok-1');
+    const preset = () => config({ headers: new AxiosHeaders({ Authorization: 'Basic abc' }) });
+    const kept = attachCredentials(preset()).headers;
+    expect(kept.get('Authorization')).toBe('Basic abc');
+    expect(kept.has('x-access-token')).toBe(false);
+    const forced = attachCredentials({ ...preset(), forceAuth: true }).headers;
+    expect(forced.get('Authorization')).toBe('Bearer tok-1');
+    expect(forced.get('x-access-token')).toBe('tok-1');
+  });
+
+  it('sends no header without a token', () => {
+    expect(attachCredentials(config()).headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe('the client against a real HTTP server', () => {
+  let server: http.Server;
+  const seen: http.IncomingHttpHeaders[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      seen.push(req.headers);
+      if (req.url === '/api/token') {
+        res.writeHead(200, { 'content-type': 'application/json', authorization: 'Bearer from-server' });
+        res.end('{"ok":true}');
+      } else if (req.url === '/api/fail') {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ error: { code: 'validation_failed', message: 'Bad', fields: { name: ['Required.'] } } }),
+        );
+      } else if (req.url === '/api/limited') {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '42' });
+        res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down' } }));
+      } else if (req.url === '/api/gone') {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'unauthorized', message: 'Session ended' } }));
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"hello":"world"}');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    client.defaults.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    client.defaults.adapter = 'http';
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  it('returns the body and sends credentials', async () => {
+    setAccessToken('tok-2');
+    expect(await get('/hello')).toEqual({ hello: 'world' });
+    expect(seen.at(-1)?.['x-access-token']).toBe('tok-2');
+  });
+
+  it('stores a token a response carries, stripping the Bearer prefix', async () => {
+    await post('/token');
+    expect(getAccessToken()).toBe('from-server');
+  });
+
+  it('rejects with the server error, its fields and Retry-After', async () => {
+    const failure = await get('/fail').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ status: 400, code: 'validation_failed', fields: { name: ['Required.'] } });
+    expect(await get('/limited').catch((error: unknown) => error)).toMatchObject({ retryAfterSeconds: 42 });
+  });
+
+  it('tells the session when the server no longer accepts the token', async () => {
+    setAccessToken('revoked');
+    let told = 0;
+    setUnauthorizedHandler(() => (told += 1));
+    await get('/gone').catch(() => undefined);
+    await get('/gone', { noAuth: true }).catch(() => undefined);
+    setUnauthorizedHandler(undefined);
+    expect(told).toBe(1);
+  });
+
+  it('reports an unreachable server as Network Error', async () => {
+    const failure = await get('http://127.0.0.1:1/nothing').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'network', message: 'Network Error', status: 0 });
+  });
+});

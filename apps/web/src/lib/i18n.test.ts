@@ -1,0 +1,114 @@
+import i18next from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import ar from '../locales/ar.json';
+import de from '../locales/de.json';
+import en from '../locales/en.json';
+import { chooseUiLanguage, initI18n, resolveUiLanguage } from './i18n';
+
+describe('resolveUiLanguage (spec section 4)', () => {
+  it('follows the order: global value, stored, current, browser, en', () => {
+    expect(resolveUiLanguage({ globalValue: 'ja', stored: 'de', current: 'fr', browser: 'es' })).toBe('ja');
+    expect(resolveUiLanguage({ stored: 'de', current: 'fr', browser: 'es' })).toBe('de');
+    expect(resolveUiLanguage({ current: 'fr', browser: 'es' })).toBe('fr');
+    expect(resolveUiLanguage({ browser: 'es-MX' })).toBe('es');
+    expect(resolveUiLanguage({})).toBe('en');
+  });
+
+  it('skips values that are no interface language', () => {
+    expect(resolveUiLanguage({ globalValue: 'tlh', stored: 'xx', browser: 'ko-KR' })).toBe('ko');
+    expect(resolveUiLanguage({ current: 'cimode', browser: 'sv' })).toBe('en');
+  });
+
+  it('maps zh-hans to zh and Norwegian variants to nb', () => {
+    expect(resolveUiLanguage({ stored: 'zh-hans' })).toBe('zh');
+    expect(resolveUiLanguage({ browser: 'no' })).toBe('nb');
+  });
+});
+
+describe('initI18n', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete window.__UI_LANGUAGE__;
+  });
+
+  it('stores the resolved language when none is stored yet, and loads only that language', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-AT', 'en']);
+    expect(localStorage.getItem('uiLanguage')).toBeNull();
+    await initI18n();
+    expect(localStorage.getItem('uiLanguage')).toBe('de');
+    expect(i18next.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(i18next.t('landing.heroTitle')).toBe(de.landing.heroTitle);
+    // English is the fallback, yet a German reader's first page does not fetch it.
+    expect(i18next.getResourceBundle('en', 'translation') ?? {}).toEqual({});
+  });
+
+  it('fetches English as soon as a key is missing from the reader language', async () => {
+    localStorage.setItem('uiLanguage', 'de');
+    await initI18n();
+    expect(i18next.getResourceBundle('en', 'translation') ?? {}).toEqual({});
+    // A key German lacks: English is fetched, and the key falls back to it.
+    i18next.t('landing.notInGerman');
+    await vi.waitFor(() => {
+      expect(i18next.getResourceBundle('en', 'translation')).toMatchObject({
+        landing: { heroTitle: en.landing.heroTitle },
+      });
+    });
+    expect(i18next.t('landing.heroTitle')).toBe(de.landing.heroTitle);
+    expect(i18next.t('app.skipToContent')).toBe(de.app.skipToContent);
+  });
+
+  it('keeps a stored language and does not overwrite it', async () => {
+    localStorage.setItem('uiLanguage', 'ja');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    await initI18n();
+    expect(localStorage.getItem('uiLanguage')).toBe('ja');
+    expect(i18next.language).toBe('ja');
+  });
+
+  it('stores the global UI-language value when nothing is stored', async () => {
+    window.__UI_LANGUAGE__ = 'ko';
+    await initI18n();
+    expect(localStorage.getItem('uiLanguage')).toBe('ko');
+    expect(document.documentElement.lang).toBe('ko');
+  });
+
+  it('applies a uiLanguage change made in another tab, with rtl for Arabic', async () => {
+    localStorage.setItem('uiLanguage', 'en');
+    await initI18n();
+    expect(i18next.language).toBe('en');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'uiLanguage', newValue: 'ar' }));
+    await vi.waitFor(() => {
+      expect(i18next.language).toBe('ar');
+    });
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(i18next.t('landing.heroTitle')).toBe(ar.landing.heroTitle);
+
+    // And back to English, which this tab had not needed while it read Arabic.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'uiLanguage', newValue: 'en' }));
+    await vi.waitFor(() => {
+      expect(i18next.t('landing.heroTitle')).toBe(en.landing.heroTitle);
+    });
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('ignores other keys and values that are no interface language', async () => {
+    localStorage.setItem('uiLanguage', 'fr');
+    await initI18n();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'tolk.darkMode', newValue: 'de' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'uiLanguage', newValue: 'tlh' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(i18next.language).toBe('fr');
+  });
+
+  it('chooseUiLanguage stores the choice and switches', async () => {
+    localStorage.setItem('uiLanguage', 'sl');
+    await initI18n();
+    await chooseUiLanguage('zh');
+    expect(localStorage.getItem('uiLanguage')).toBe('zh');
+    expect(i18next.language).toBe('zh');
+    expect(document.documentElement.lang).toBe('zh');
+  });
+});

@@ -1,0 +1,143 @@
+import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { directionOf, FALLBACK_LANGUAGE, toUiLanguage, UI_LANGUAGES, type UiLanguage } from '@tolk/shared/languages';
+import { safeStorage, STORAGE_KEYS } from './storage-keys';
+
+declare global {
+  interface Window {
+    /** A host page may pin the interface language (spec section 4, first in the order). */
+    __UI_LANGUAGE__?: string;
+  }
+}
+
+export interface LanguageCandidates {
+  globalValue?: string | null;
+  stored?: string | null;
+  current?: string | null;
+  browser?: string | null;
+}
+
+/** Spec section 4: global value, stored uiLanguage, current language, browser's first, then en. */
+export function resolveUiLanguage(candidates: LanguageCandidates): UiLanguage {
+  for (const candidate of [candidates.globalValue, candidates.stored, candidates.current, candidates.browser]) {
+    const language = toUiLanguage(candidate);
+    if (language) return language;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+export function applyDocumentLanguage(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+// Every language, English included, is a chunk fetched when it is the interface language, so the
+// first page load carries only the language it shows.
+const localeFiles = import.meta.glob<{ default: ResourceKey }>('../locales/*.json');
+const loadLocale = async (language: string): Promise<ResourceKey | undefined> =>
+  (await localeFiles[`../locales/${language}.json`]?.())?.default;
+
+/*
+ * English is the fallback (spec section 1), but every file has every key (locales.test.ts), so a
+ * reader of another language never needs it: it is not fetched with their language, only when a
+ * key turns out to be missing (or when English is chosen). Until then it counts as loaded-empty.
+ */
+let englishDeferred = false;
+/** The language being loaded: English is fetched for it, never merely as its fallback. */
+let wantedLanguage: string = FALLBACK_LANGUAGE;
+let englishLoad: Promise<void> | undefined;
+function loadEnglish(): Promise<void> {
+  englishLoad ??= loadLocale(FALLBACK_LANGUAGE).then(
+    (resources) => {
+      i18next.addResourceBundle(FALLBACK_LANGUAGE, 'translation', resources ?? {}, true, true);
+      englishDeferred = false;
+    },
+    () => {
+      englishLoad = undefined;
+    },
+  );
+  return englishLoad;
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {
+    // Nothing to configure: the files are known at build time.
+  },
+  read(language: string, _namespace: string, callback: ReadCallback) {
+    if (language === FALLBACK_LANGUAGE && wantedLanguage !== FALLBACK_LANGUAGE) {
+      englishDeferred = true;
+      callback(null, {});
+      return;
+    }
+    loadLocale(language).then(
+      (resources) => {
+        callback(null, resources ?? {});
+      },
+      (error: unknown) => {
+        callback(error instanceof Error ? error : new Error(String(error)), null);
+      },
+    );
+  },
+};
+
+async function switchLanguage(language: UiLanguage): Promise<void> {
+  wantedLanguage = language;
+  if (language === FALLBACK_LANGUAGE && englishDeferred) await loadEnglish();
+  await i18next.changeLanguage(language);
+}
+
+/** Another tab chose a language (spec section 4): apply it here. */
+export function onLanguageStorage(event: StorageEvent): void {
+  if (event.key !== STORAGE_KEYS.uiLanguage) return;
+  const next = toUiLanguage(event.newValue);
+  if (next && next !== i18next.language) void switchLanguage(next);
+}
+
+let listening = false;
+
+/** Resolves the language, stores it when nothing is stored yet, and loads it before first render. */
+export async function initI18n(): Promise<typeof i18next> {
+  const language = resolveUiLanguage({
+    globalValue: window.__UI_LANGUAGE__,
+    stored: safeStorage.get(STORAGE_KEYS.uiLanguage),
+    current: i18next.language,
+    browser: navigator.languages[0] ?? navigator.language,
+  });
+  if (!safeStorage.get(STORAGE_KEYS.uiLanguage)) safeStorage.set(STORAGE_KEYS.uiLanguage, language);
+  wantedLanguage = language;
+
+  if (!listening) {
+    listening = true;
+    i18next.on('languageChanged', (next) => {
+      applyDocumentLanguage(next);
+      // English chosen some other way than switchLanguage: fetch it now rather than show keys.
+      if (next === FALLBACK_LANGUAGE && englishDeferred) void loadEnglish();
+    });
+    // Choosing a language in another tab applies here.
+    window.addEventListener('storage', onLanguageStorage);
+  }
+  await i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...UI_LANGUAGES],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // A key missing from the reader's language brings English in; screens re-render when it lands.
+      saveMissing: true,
+      missingKeyHandler: () => {
+        if (englishDeferred) void loadEnglish();
+      },
+      react: { useSuspense: false, bindI18nStore: 'added' },
+    });
+  applyDocumentLanguage(language);
+  return i18next;
+}
+
+export async function chooseUiLanguage(language: UiLanguage): Promise<void> {
+  safeStorage.set(STORAGE_KEYS.uiLanguage, language);
+  await switchLanguage(language);
+}

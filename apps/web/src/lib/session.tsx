@@ -1,0 +1,186 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { audienceOf, isSuperAdmin, type Audience } from '@tolk/shared/roles';
+import { clearAccessToken, setAccessToken } from './access-token-cookie';
+import { setUnauthorizedHandler } from './http-error';
+import { safeStorage, STORAGE_KEYS } from './storage-keys';
+
+/** The client-side session, field names as spec section 3 gives them. */
+export interface LoginState {
+  username: string;
+  displayName: string;
+  language: string;
+  tenant: string;
+  roles: string;
+  userid: string;
+  isactivesubscriber: boolean;
+  isloggedin: boolean;
+}
+
+/** What the server sends (camelCase) or what an older client stored (lower-case): both are read. */
+export type LoginResponseInput = Partial<LoginState> & {
+  userId?: string;
+  activeSubscriber?: boolean;
+  isLoggedIn?: boolean;
+  token?: string;
+};
+
+export const LOGGED_OUT: LoginState = {
+  username: '',
+  displayName: '',
+  language: '',
+  tenant: '',
+  roles: '',
+  userid: '',
+  isactivesubscriber: false,
+  isloggedin: false,
+};
+
+/** The fields an input actually carries, under the state's names (camelCase server names mapped). */
+export function toStateFields(input: LoginResponseInput): Partial<LoginState> {
+  const fields: Partial<LoginState> = {};
+  for (const key of ['username', 'displayName', 'language', 'tenant', 'roles'] as const) {
+    if (typeof input[key] === 'string') fields[key] = input[key];
+  }
+  const userid = input.userId ?? input.userid;
+  if (typeof userid === 'string') fields.userid = userid;
+  const subscriber = input.activeSubscriber ?? input.isactivesubscriber;
+  if (typeof subscriber === 'boolean') fields.isactivesubscriber = subscriber;
+  const loggedIn = input.isLoggedIn ?? input.isloggedin;
+  if (typeof loggedIn === 'boolean') fields.isloggedin = loggedIn;
+  return fields;
+}
+
+/** Spec section 3: missing texts are empty, userid from userId, isloggedin inferred when absent. */
+export function normalizeLoginResponse(input: LoginResponseInput): LoginState {
+  const fields = toStateFields(input);
+  const username = fields.username ?? '';
+  const tenant = fields.tenant ?? '';
+  return {
+    username,
+    displayName: fields.displayName ?? '',
+    language: fields.language ?? '',
+    tenant,
+    roles: fields.roles ?? '',
+    userid: fields.userid ?? '',
+    isactivesubscriber: fields.isactivesubscriber ?? false,
+    isloggedin: fields.isloggedin ?? Boolean(username || tenant),
+  };
+}
+
+export function readStoredLogin(): LoginState {
+  const raw = safeStorage.get(STORAGE_KEYS.loginResponse);
+  if (!raw) return LOGGED_OUT;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return normalizeLoginResponse(parsed);
+    }
+  } catch {
+    // A corrupt entry is the same as none.
+  }
+  return LOGGED_OUT;
+}
+
+/** Header status text (spec section 2): trimmed displayName, else username, else "sign in". */
+export function statusText(state: LoginState, signInLabel: string): string {
+  return state.displayName.trim() || state.username.trim() || signInLabel;
+}
+
+export interface LoginRequest {
+  username: string;
+}
+
+interface SessionValue {
+  loginResponse: LoginState;
+  audience: Audience;
+  superAdmin: boolean;
+  /** Merges a partial login response into the state and stores it; a token goes to the cookie. */
+  updateLoginResponse: (partial: LoginResponseInput) => void;
+  /** Removes the stored session and resets to logged out, even when storage fails. */
+  clearLoginResponse: () => void;
+  loginRequest: LoginRequest;
+  setLoginRequest: (request: LoginRequest) => void;
+}
+
+const SessionContext = createContext<SessionValue | undefined>(undefined);
+
+function readLoginRequest(): LoginRequest {
+  const raw = safeStorage.get(STORAGE_KEYS.loginRequest);
+  if (!raw) return { username: '' };
+  try {
+    const parsed = JSON.parse(raw) as { username?: unknown };
+    return { username: typeof parsed.username === 'string' ? parsed.username : '' };
+  } catch {
+    return { username: '' };
+  }
+}
+
+export function LoginResponseProvider({ children }: { children: ReactNode }) {
+  const [loginResponse, setLoginResponse] = useState<LoginState>(readStoredLogin);
+  const [loginRequest, setLoginRequestState] = useState<LoginRequest>(readLoginRequest);
+
+  const updateLoginResponse = useCallback((partial: LoginResponseInput) => {
+    if (partial.token) setAccessToken(partial.token);
+    setLoginResponse((current) => {
+      const next = normalizeLoginResponse({ ...current, ...toStateFields(partial) });
+      safeStorage.set(STORAGE_KEYS.loginResponse, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+
+  const clearLoginResponse = useCallback(() => {
+    safeStorage.remove(STORAGE_KEYS.loginResponse);
+    try {
+      clearAccessToken();
+    } catch {
+      // Reset regardless: the state must not outlive a failed removal.
+    }
+    setLoginResponse(LOGGED_OUT);
+  }, []);
+
+  // The password never touches storage: only the username is remembered for the next sign-in.
+  const setLoginRequest = useCallback((request: LoginRequest) => {
+    const next = { username: request.username };
+    safeStorage.set(STORAGE_KEYS.loginRequest, JSON.stringify(next));
+    setLoginRequestState(next);
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(clearLoginResponse);
+    return () => {
+      setUnauthorizedHandler(undefined);
+    };
+  }, [clearLoginResponse]);
+
+  // Signing in or out in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.loginResponse || event.key === null) setLoginResponse(readStoredLogin());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+    };
+  }, []);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      loginResponse,
+      audience: audienceOf(loginResponse),
+      superAdmin: loginResponse.isloggedin && isSuperAdmin(loginResponse),
+      updateLoginResponse,
+      clearLoginResponse,
+      loginRequest,
+      setLoginRequest,
+    }),
+    [loginResponse, updateLoginResponse, clearLoginResponse, loginRequest, setLoginRequest],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useLoginResponse(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useLoginResponse must be used within a LoginResponseProvider');
+  return value;
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient, Providers } from './app/providers';
+import { createRouter } from './app/router';
+import { handlePreloadErrors } from './app/preload-error';
+import { initI18n } from './lib/i18n';
+import { applyDarkMode, readDarkMode } from './lib/dark-mode';
+import './styles.css';
+
+handlePreloadErrors();
+applyDarkMode(readDarkMode());
+
+void initI18n().then(() => {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+});

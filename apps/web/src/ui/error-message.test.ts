@@ -1,0 +1,52 @@
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_CREDENTIALS_MESSAGE } from '@tolk/shared/error-codes';
+import de from '../locales/de.json';
+import en from '../locales/en.json';
+import { chooseUiLanguage, initI18n } from '../lib/i18n';
+import { HttpError } from '../lib/http-error';
+import { errorMessage, serverFieldMessage } from './error-message';
+
+beforeAll(async () => {
+  localStorage.setItem('uiLanguage', 'de');
+  await initI18n();
+});
+afterEach(async () => {
+  await chooseUiLanguage('de');
+});
+
+const t = i18next.t.bind(i18next);
+
+describe('server errors in the reader language', () => {
+  it('maps known field problems to their translation', () => {
+    expect(serverFieldMessage('This username is taken.')).toBe(de.errors.usernameTaken);
+    expect(serverFieldMessage('The current password is not correct.')).toBe(de.errors.currentPasswordWrong);
+    expect(serverFieldMessage('No member is called ana, bo.')).toBe(
+      de.errors.noSuchMember.replace('{{names}}', 'ana, bo'),
+    );
+  });
+
+  it('keeps the spec sign-in message working in English and translates it elsewhere', async () => {
+    const failure = new HttpError(401, 'unauthorized', INVALID_CREDENTIALS_MESSAGE);
+    expect(errorMessage(failure, t)).toBe(de.auth.invalidCredentials);
+    await chooseUiLanguage('en');
+    expect(errorMessage(failure, t)).toBe('Invalid username or password.');
+  });
+
+  it('gives an unknown message a sentence for its code, and English readers the server words', async () => {
+    const failure = new HttpError(403, 'forbidden', 'Only the host may end this plaza.');
+    expect(errorMessage(failure, t)).toBe(de.errors.forbidden);
+    expect(serverFieldMessage('Too small: expected string to have >=3 characters')).toBe(de.errors.invalidField);
+    await chooseUiLanguage('en');
+    expect(errorMessage(failure, t)).toBe('Only the host may end this plaza.');
+    expect(errorMessage(new HttpError(409, 'conflict', ''), t)).toBe(en.errors.conflict);
+  });
+
+  it('translates network failures, rate limits and server faults', () => {
+    expect(errorMessage(new HttpError(0, 'network', 'Network Error'), t)).toBe(de.errors.network);
+    expect(errorMessage(new HttpError(500, 'internal', 'boom'), t)).toBe(de.errors.unexpected);
+    expect(errorMessage(new HttpError(429, 'rate_limited', 'Too many', {}, 30), t)).toBe(
+      de.errors.rateLimited.replace('{{seconds}}', '30'),
+    );
+  });
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const DISPLAY_NAME_MAX = 64;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, `At least ${USERNAME_MIN} characters.`)
+  .max(USERNAME_MAX, `At most ${USERNAME_MAX} characters.`)
+  .regex(/^[A-Za-z0-9._-]+$/, 'Only letters, digits, ".", "_" and "-".');
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters.`);
+
+/** A language tag such as en, pt-BR or zh-Hans, stored lower-case. */
+export const languageCodeSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/, 'A language code such as en or pt-br.');
+
+export const displayNameSchema = z.string().trim().max(DISPLAY_NAME_MAX, `At most ${DISPLAY_NAME_MAX} characters.`);
+
+export const registerInputSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  displayName: displayNameSchema.optional(),
+  language: languageCodeSchema.optional(),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+/** Sign-in checks no shape beyond presence, so every failure reads the same. */
+export const signInInputSchema = z.object({
+  username: z.string().min(1, 'Required.').max(256),
+  password: z.string().min(1, 'Required.').max(1024),
+});
+export type SignInInput = z.infer<typeof signInInputSchema>;
+
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string().min(1, 'Required.').max(1024),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+/** What the server answers on register, sign-in and password change. */
+export const loginResponseSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  language: z.string(),
+  tenant: z.string(),
+  roles: z.string(),
+  userId: z.string(),
+  activeSubscriber: z.boolean(),
+  isLoggedIn: z.boolean(),
+  token: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The caller as the server sees them, without a token. */
+export const meSchema = loginResponseSchema.omit({ token: true }).extend({
+  superAdmin: z.boolean(),
+  sessionId: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const claimsSchema = z.object({
+  sub: z.string(),
+  sid: z.string(),
+  username: z.string(),
+  tenant: z.string(),
+  roles: z.string(),
+  superAdmin: z.boolean(),
+  issuedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Claims = z.infer<typeof claimsSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export { ACCESS_TOKEN_COOKIE } from '../auth-constants';

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { languageCodeSchema, usernameSchema } from './auth';
+import { translationStateSchema } from './translation';
+
+export const MUSE_TEXT_MAX = 4000;
+export const GROUP_TITLE_MAX = 80;
+export const GROUP_MEMBERS_MAX = 50;
+export const MUSES_PAGE_MAX = 100;
+
+export const CONVERSATION_KINDS = ['direct', 'group', 'plaza'] as const;
+export const conversationKindSchema = z.enum(CONVERSATION_KINDS);
+export type ConversationKind = z.infer<typeof conversationKindSchema>;
+
+export const museTranslationSchema = z.object({
+  to: z.string(),
+  text: z.string().nullable(),
+  transliteration: z.string().nullable(),
+  engine: z.string().nullable(),
+  state: translationStateSchema,
+  reason: z.string().nullable().optional(),
+  pivot: z.string().nullable().optional(),
+});
+export type MuseTranslation = z.infer<typeof museTranslationSchema>;
+
+export const personRefSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+});
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+export const photoSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** A muse as one reader sees it: the original, plus its translation into the reader's language. */
+export const museSchema = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  seq: z.number().int().positive(),
+  clientId: z.string(),
+  sender: personRefSchema,
+  /** Guest side of a plaza ("user" or "audience"), null for members' muses. */
+  side: z.string().nullable(),
+  text: z.string(),
+  from: z.string(),
+  detectedFrom: z.string().nullable(),
+  transliteration: z.string().nullable(),
+  photo: photoSchema.nullable(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  deleted: z.boolean(),
+  translation: museTranslationSchema.nullable(),
+});
+export type Muse = z.infer<typeof museSchema>;
+
+/** Every language version made so far (GET /api/muses/:id). */
+export const museDetailSchema = museSchema.extend({
+  translations: z.array(museTranslationSchema),
+});
+export type MuseDetail = z.infer<typeof museDetailSchema>;
+
+export const memberSchema = personRefSchema.extend({
+  role: z.enum(['owner', 'member']),
+  readingLanguage: z.string(),
+  readsWithout: z.array(z.string()),
+  lastReadSeq: z.number().int(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const conversationSchema = z.object({
+  id: z.uuid(),
+  kind: conversationKindSchema,
+  title: z.string(),
+  members: z.array(memberSchema),
+  lastSeq: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationSummarySchema = conversationSchema.extend({
+  lastMuse: museSchema.nullable(),
+  unread: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const createConversationInputSchema = z
+  .object({
+    kind: z.enum(['direct', 'group']),
+    members: z.array(usernameSchema).min(1, 'Name at least one member.').max(GROUP_MEMBERS_MAX),
+    title: z.string().trim().max(GROUP_TITLE_MAX, `At most ${GROUP_TITLE_MAX} characters.`).optional(),
+  })
+  .refine((value) => value.kind !== 'direct' || value.members.length === 1, {
+    path: ['members'],
+    message: 'A one-to-one chat has exactly one other member.',
+  });
+export type CreateConversationInput = z.infer<typeof createConversationInputSchema>;
+
+export const addMembersInputSchema = z.object({
+  members: z.array(usernameSchema).min(1).max(GROUP_MEMBERS_MAX),
+});
+
+export const updateConversationInputSchema = z.object({
+  title: z.string().trim().max(GROUP_TITLE_MAX).optional(),
+});
+
+/** The caller's own reading settings in one conversation. */
+export const updateMembershipInputSchema = z.object({
+  readingLanguage: languageCodeSchema.optional(),
+  readsWithout: z.array(languageCodeSchema).max(20).optional(),
+  lastReadSeq: z.number().int().min(0).optional(),
+});
+
+export const museTextSchema = z
+  .string()
+  .max(MUSE_TEXT_MAX, `At most ${MUSE_TEXT_MAX} characters.`)
+  .refine((text) => text.trim().length > 0, 'Write something first.');
+
+export const sendMuseInputSchema = z.object({
+  clientId: z.string().trim().min(8, 'A client id of at least 8 characters.').max(64),
+  text: z.string().max(MUSE_TEXT_MAX, `At most ${MUSE_TEXT_MAX} characters.`).default(''),
+  from: languageCodeSchema.optional(),
+  photoId: z.uuid().optional(),
+});
+export type SendMuseInput = z.infer<typeof sendMuseInputSchema>;
+
+export const editMuseInputSchema = z.object({
+  text: museTextSchema,
+  from: languageCodeSchema.optional(),
+});
+
+export const musesQuerySchema = z.object({
+  after: z.coerce.number().int().min(0).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(MUSES_PAGE_MAX).default(50),
+});
+
+export const musesPageSchema = z.object({
+  muses: z.array(museSchema),
+  /** More muses exist in the direction asked. */
+  hasMore: z.boolean(),
+});
+export type MusesPage = z.infer<typeof musesPageSchema>;
+
+export const allMusesQuerySchema = z.object({
+  before: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(MUSES_PAGE_MAX).default(50),
+});

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { languageCodeSchema } from './auth';
+import { MUSE_TEXT_MAX, museDetailSchema } from './conversations';
+
+export const PLAZA_SIDES = ['user', 'audience'] as const;
+export const plazaSideSchema = z.enum(PLAZA_SIDES);
+export type PlazaSide = z.infer<typeof plazaSideSchema>;
+
+/** Guests' plaza texts are capped like guests' translations; members get the muse limit. */
+export const PLAZA_GUEST_TEXT_MAX = 500;
+export const PLAZA_MEMBER_TEXT_MAX = MUSE_TEXT_MAX;
+export const JOIN_CODE_LENGTH = 6;
+/** Header that carries a plaza guest's token (guests have no member session). */
+export const PLAZA_TOKEN_HEADER = 'x-plaza-token';
+
+const nameSchema = z.string().trim().min(1, 'Required.').max(60, 'At most 60 characters.');
+
+export const voiceSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** Speech rate for the browser's synthesis, 0.5 to 2. */
+  rate: z.number().min(0.5).max(2),
+});
+export type VoiceSettings = z.infer<typeof voiceSettingsSchema>;
+
+/** A saved language pair: "me" and "my audience". */
+export const interpreterProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  userLanguage: z.string(),
+  audienceLanguage: z.string(),
+  voice: voiceSettingsSchema,
+  createdAt: z.string(),
+});
+export type InterpreterProfile = z.infer<typeof interpreterProfileSchema>;
+
+export const interpreterProfileInputSchema = z
+  .object({
+    name: nameSchema,
+    userLanguage: languageCodeSchema,
+    audienceLanguage: languageCodeSchema,
+    voice: voiceSettingsSchema.default({ enabled: true, rate: 1 }),
+  })
+  .refine((p) => p.userLanguage !== p.audienceLanguage, {
+    path: ['audienceLanguage'],
+    message: 'Choose two different languages.',
+  });
+export type InterpreterProfileInput = z.input<typeof interpreterProfileInputSchema>;
+
+/** A patch naming only one side is checked against the stored pair by the server. */
+export const interpreterProfilePatchSchema = z
+  .object({
+    name: nameSchema.optional(),
+    userLanguage: languageCodeSchema.optional(),
+    audienceLanguage: languageCodeSchema.optional(),
+    voice: voiceSettingsSchema.optional(),
+  })
+  .refine((p) => !p.userLanguage || p.userLanguage !== p.audienceLanguage, {
+    path: ['audienceLanguage'],
+    message: 'Choose two different languages.',
+  });
+
+/** Opening a saved pair: its last plaza while that lives, or a new one when asked (or needed). */
+export const openInterpreterProfileInputSchema = z.object({ fresh: z.boolean().default(false) });
+export type OpenInterpreterProfileInput = z.input<typeof openInterpreterProfileInputSchema>;
+
+export const createPlazaInputSchema = z
+  .object({
+    userLanguage: languageCodeSchema,
+    audienceLanguage: languageCodeSchema,
+    name: z.string().trim().max(60).optional(),
+  })
+  .refine((p) => p.userLanguage !== p.audienceLanguage, {
+    path: ['audienceLanguage'],
+    message: 'Choose two different languages.',
+  });
+export type CreatePlazaInput = z.input<typeof createPlazaInputSchema>;
+
+/** Why a plaza can no longer be opened (410 replies carry it as fields.code). */
+export const PLAZA_GONE_REASONS = ['expired', 'ended'] as const;
+export type PlazaGoneReason = (typeof PLAZA_GONE_REASONS)[number];
+
+/**
+ * What ends this viewer's plaza: nothing (kept in a member's history), the plaza itself (a
+ * guest's plaza and everything in it expires), or only this viewer's guest access (a guest in
+ * a member's plaza).
+ */
+export const PLAZA_EXPIRIES = ['none', 'conversation', 'access'] as const;
+
+export const plazaSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  userLanguage: z.string(),
+  audienceLanguage: z.string(),
+  /** The caller's side: the host is "user", whoever joins by code is "audience". */
+  side: plazaSideSchema,
+  host: z.boolean(),
+  /** The viewer came in with a plaza token, not a member session. */
+  guest: z.boolean(),
+  /** Kept as a conversation in this viewer's history (a member's plaza, seen by a member). */
+  kept: z.boolean(),
+  expiry: z.enum(PLAZA_EXPIRIES),
+  /** When this viewer loses the plaza: its own expiry, or a guest's token running out. */
+  expiresAt: z.string().nullable(),
+  joinCode: z.string().nullable(),
+  joinExpiresAt: z.string().nullable(),
+  participants: z.array(z.object({ name: z.string(), side: plazaSideSchema, language: z.string() })),
+  lastSeq: z.number().int(),
+});
+export type Plaza = z.infer<typeof plazaSchema>;
+
+/** Creating or joining a plaza: the plaza, and for guests the token that lets them back in. */
+export const plazaSessionSchema = z.object({
+  plaza: plazaSchema,
+  /** Guests only: send as the x-plaza-token header and as the socket's auth token. */
+  guestToken: z.string().nullable(),
+});
+export type PlazaSession = z.infer<typeof plazaSessionSchema>;
+
+export const joinPlazaInputSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{6}$/, 'A join code has 6 letters and digits.'),
+  language: languageCodeSchema,
+  name: z.string().trim().max(40).optional(),
+});
+
+export const inviteSchema = z.object({
+  joinCode: z.string(),
+  joinExpiresAt: z.string(),
+  /** Path to open on the other device, e.g. /interpret/join?code=K7M2QX */
+  joinPath: z.string(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const sendPlazaMuseInputSchema = z.object({
+  clientId: z.string().trim().min(8).max(64),
+  /** On one device the host types for both sides; a joined device always writes as its own side. */
+  side: plazaSideSchema.optional(),
+  text: z.string().max(PLAZA_MEMBER_TEXT_MAX).default(''),
+  from: languageCodeSchema.optional(),
+  photoId: z.uuid().optional(),
+});
+
+/** A plaza muse carries its versions in both languages of the plaza. */
+export const plazaMusesSchema = z.object({
+  muses: z.array(museDetailSchema),
+  hasMore: z.boolean(),
+});
+export type PlazaMuses = z.infer<typeof plazaMusesSchema>;
