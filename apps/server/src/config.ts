@@ -31,6 +31,7 @@ const environmentSchema = z.object({
     .min(0.1)
     .max(24 * 30)
     .default(12),
+  TOLK_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRANSLATION_ENGINES: z.string().optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
@@ -105,6 +106,8 @@ export interface Config {
   /** How long a guest's plaza lives, and how long a join code works. */
   plazaGuestHours: number;
   plazaCodeHours: number;
+  /** On SIGTERM, how long requests under way may take before their connections are cut. */
+  shutdownGraceMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // src/ and dist/ sit at the same depth, so this holds for the source and the bundle.
     webDir: path.resolve(e.TOLK_WEB_DIR ?? path.join(here, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.TOLK_SHUTDOWN_GRACE_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     plazaGuestHours: e.TOLK_PLAZA_GUEST_HOURS,
     plazaCodeHours: e.TOLK_PLAZA_CODE_HOURS,

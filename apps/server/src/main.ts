@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { bootstrap } from './modules/accounts/bootstrap';
+import { closeGracefully } from './shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -23,9 +24,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    const clean = await closeGracefully(app, { graceMs: config.shutdownGraceMs });
     await database.close();
-    process.exit(0);
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

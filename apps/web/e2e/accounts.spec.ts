@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from './fixtures';
+import { closeToasts, expect, test } from './fixtures';
 
 const username = `traveller-${randomBytes(3).toString('hex')}`;
 const firstPassword = `Fjord-${randomBytes(6).toString('hex')}`;
@@ -18,6 +18,7 @@ test('a member registers, signs out and in, changes password, and still gets in 
   await expect(page).toHaveURL(/\/profile$/);
   const status = page.getByRole('banner').getByRole('button', { name: 'Sign out Kari Nordmann', exact: true });
   await expect(status).toBeVisible();
+  await closeToasts(page);
 
   // Sign out through the header status: the server session is revoked and the stored one cleared.
   await status.click();
@@ -50,6 +51,7 @@ test('a member registers, signs out and in, changes password, and still gets in 
   await expect(page.getByText(username).first()).toBeVisible();
 
   // Sign out and in with the new password; the old one no longer works.
+  await closeToasts(page);
   await page.getByRole('banner').getByRole('button', { name: 'Sign out Kari Nordmann', exact: true }).click();
   await expect(page).toHaveURL(/\/signin/);
   await page.getByLabel('Username').fill(username);
@@ -65,6 +67,7 @@ test('a member registers, signs out and in, changes password, and still gets in 
   await server.start();
   await page.reload();
   await expect(page.getByText(username).first()).toBeVisible();
+  await closeToasts(page);
   await page.getByRole('banner').getByRole('button', { name: 'Sign out Kari Nordmann', exact: true }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(secondPassword);

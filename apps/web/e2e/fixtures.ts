@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { TolkServer } from './server';
 
 /** One server (with its own data folder) per test file; `baseURL` points at it. */
@@ -18,4 +18,21 @@ export const test = base.extend<object, { server: TolkServer }>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
+
+/**
+ * Closes every toast with its close button, as a person would. Toasts sit top right over the
+ * header on a phone and pause while the pointer is over them (spec section 9), so a test that
+ * clicks a header control under one would wait on a toast its own pointer keeps open.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.Toastify__toast');
+  for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
+    await toasts
+      .first()
+      .getByRole('button', { name: /close/i })
+      .click()
+      .catch(() => undefined); // it may have closed on its own meanwhile
+    await expect.poll(() => toasts.count()).toBeLessThan(left);
+  }
+}

@@ -50,7 +50,7 @@ export class TolkServer {
         HOST: '127.0.0.1',
         TOLK_DATA_DIR: this.dataDir,
         TOLK_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         DATABASE_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,15 +72,23 @@ export class TolkServer {
     throw new Error(`server did not become healthy:\n${this.output}`);
   }
 
+  /** Stops the server as a deployment would (SIGTERM); one that has not exited in 15 s is a failure. */
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
+    const exited = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        resolve(false);
+      }, 15_000);
       child.once('exit', () => {
-        resolve();
+        clearTimeout(timer);
+        resolve(true);
       });
       child.kill('SIGTERM');
     });
+    if (exited) return;
+    child.kill('SIGKILL');
+    throw new Error(`the server did not stop within 15 s of SIGTERM:\n${this.output}`);
   }
 
   async dispose(): Promise<void> {
