@@ -14,7 +14,9 @@
 //      fr and pt pivot through es), M group conversations of N/M members, every member with a
 //      Socket.IO connection joined to its conversation. Every muse text is first sent once in a
 //      warm-up conversation, so the translation memory holds every (text, language) and the
-//      measured run measures fan-out, not Apertium. Muses go in over HTTP (keep-alive agents).
+//      measured run measures fan-out, not Apertium. Muses go in as the web app sends them: over
+//      the sender's open socket (`muse:send` with an ack), or with --via http by POST over
+//      keep-alive agents (the path of a client without a live socket).
 //
 // Send pattern (the same for both runs): each conversation sends --muses muses, round-robin over
 // one sender per language in the group; the jobs are ordered round by round across conversations
@@ -39,7 +41,7 @@
 //
 // Run (from the repository root; --expose-gc makes the memory figures steady):
 //   node --expose-gc --import tsx bench/fanout.ts [--clients 1000] [--conversations 50]
-//        [--languages 4] [--muses 10] [--concurrency 8]
+//        [--languages 4] [--muses 10] [--concurrency 8] [--via socket|http]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --expose-gc --import tsx bench/fanout.ts
 // `npx tsx bench/fanout.ts ...` works too, with noisier memory figures.
 //
@@ -76,8 +78,12 @@ const { values: args } = parseArgs({
     languages: { type: 'string', default: '4' },
     muses: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '8' },
+    via: { type: 'string', default: 'socket' },
   },
 });
+if (args.via !== 'socket' && args.via !== 'http') throw new Error(`--via must be socket or http, not ${args.via}`);
+/** How Tolk's senders send: over their open socket (as the web app does when connected) or by POST. */
+const VIA = args.via;
 
 function positive(name: string, raw: string, max = Infinity): number {
   const value = Number(raw);
@@ -676,13 +682,21 @@ async function tolk(): Promise<TolkResult> {
     if (job.measured) measuredIds.add(clientId);
     const { sent, delivered } = tracker.send(clientId, GROUP_SIZE, job.measured);
     sent();
-    const status = await post(
-      agentFor(sender),
-      `/api/conversations/${conversationIds[job.conversation]!}/muses`,
-      accounts[sender]!.token,
-      { clientId, text: job.text, from: job.language },
-    );
-    if (status !== 201) {
+    const conversationId = conversationIds[job.conversation]!;
+    const stored =
+      VIA === 'socket'
+        ? await sockets[sender]!.emitWithAck('muse:send', {
+            conversationId,
+            clientId,
+            text: job.text,
+            from: job.language,
+          }).then((ack) => ack.ok && ack.created)
+        : (await post(agentFor(sender), `/api/conversations/${conversationId}/muses`, accounts[sender]!.token, {
+            clientId,
+            text: job.text,
+            from: job.language,
+          })) === 201;
+    if (!stored) {
       failedSends++;
       return;
     }
@@ -789,7 +803,8 @@ const count = (value: number) => Math.round(value).toLocaleString('en-US');
 
 console.log(
   `Fan-out: ${N} clients, ${CONVERSATIONS} conversations of ${GROUP_SIZE}, ${LANGUAGE_COUNT} reading languages ` +
-    `(${LANGUAGES.join(', ')}), ${MUSES} measured muses per conversation, ${CONCURRENCY} in flight; ` +
+    `(${LANGUAGES.join(', ')}), ${MUSES} measured muses per conversation, ${CONCURRENCY} in flight, ` +
+    `Tolk's muses sent over ${VIA === 'socket' ? 'the socket' : 'HTTP'}; ` +
     `node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}` +
     (globalThis.gc ? '' : ', no --expose-gc (memory is rough)'),
 );

@@ -36,6 +36,8 @@ import { profilesRoutes } from './modules/profiles/profiles.routes';
 import type { TranslationEngine } from './modules/translation/engines/engine';
 import { translationRoutes } from './modules/translation/translation.routes';
 import { conversationsPlugin } from './modules/conversations/conversations.plugin';
+import { MUSE_SEND_LIMIT } from './modules/conversations/conversations.realtime';
+import { windowCounter } from './plugins/window-counter';
 import { museTranslatorFrom, type MuseTranslator } from './modules/conversations/translator';
 import { interpreterPlugin } from './modules/interpreter/interpreter.plugin';
 import type { GuestLimits } from './modules/interpreter/interpreter.routes';
@@ -188,7 +190,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   const translator = options.translator ?? museTranslatorFrom(app.getDecorator<TranslationService>('translation'));
-  await app.register(conversationsPlugin, { translator });
+  await app.register(conversationsPlugin, {
+    translator,
+    sendLimit: { ...MUSE_SEND_LIMIT, counter: windowCounter(counters) },
+  });
   await app.register(interpreterPlugin, {
     tokens: plazaTokens,
     storage,

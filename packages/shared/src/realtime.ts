@@ -1,4 +1,5 @@
-import type { Muse } from './schemas/conversations';
+import type { ErrorCode } from './error-codes';
+import type { Muse, SendMuseInput } from './schemas/conversations';
 
 /** Socket.IO events between the browser and the server (both sides use these names and shapes). */
 export interface JoinRequest {
@@ -7,7 +8,9 @@ export interface JoinRequest {
   lastSeq: number;
 }
 
-export type Ack<T = object> = ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
+/** A socket acknowledgement: the result, or an error shaped like an HTTP error body's. */
+export type Ack<T = object> =
+  ({ ok: true } & T) | { ok: false; error: { code: ErrorCode; message: string; fields?: Record<string, string[]> } };
 
 export interface TypingEvent {
   conversationId: string;
@@ -51,6 +54,15 @@ export interface ClientToServerEvents {
     ack: (result: Ack<{ lastSeq: number; online: string[] }>) => void,
   ) => void;
   'conversation:leave': (request: { conversationId: string }) => void;
+  /**
+   * Sends a muse over the open socket: the same contract as POST /api/conversations/:id/muses
+   * (idempotent on clientId, the same limits), without a request per muse. The ack carries the
+   * stored muse, and whether this call stored it (false: the client id was already there).
+   */
+  'muse:send': (
+    request: SendMuseInput & { conversationId: string },
+    ack: (result: Ack<{ muse: Muse; created: boolean }>) => void,
+  ) => void;
   typing: (event: { conversationId: string; typing: boolean }) => void;
   read: (event: { conversationId: string; seq: number }) => void;
 }

@@ -22,7 +22,7 @@ export async function connectRedisCounters(app: FastifyInstance, url: string): P
 
 // The fixed window of @fastify/rate-limit's own RedisStore (without continueExceeding or backoff,
 // which Tolk does not use). KEYS: the counter. ARGV: the window in ms. Answers { count, ttl ms }.
-const INCREMENT_SCRIPT = `
+export const INCREMENT_SCRIPT = `
 local current = redis.call('INCR', KEYS[1])
 if current == 1 then
   redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]))

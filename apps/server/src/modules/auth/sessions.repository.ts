@@ -1,10 +1,39 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { sessions } from '../../db/schema/sessions';
 import { tenants } from '../../db/schema/tenants';
 
 export function createSessionsRepository(db: Database) {
+  // Built once: it runs for every signed-in request.
+  const liveStatement = db
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      accountId: accounts.id,
+      username: accounts.username,
+      displayName: accounts.displayName,
+      language: accounts.language,
+      roles: accounts.roles,
+      activeSubscriber: accounts.activeSubscriber,
+      tenantId: tenants.id,
+      tenant: tenants.slug,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.accountId, sql.placeholder('accountId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('sessions_find_live');
+
   return {
     async create(input: { accountId: string; expiresAt: Date; userAgent: string; ip: string }): Promise<string> {
       const [row] = await db
@@ -17,32 +46,7 @@ export function createSessionsRepository(db: Database) {
 
     /** A live (unrevoked, unexpired) session with its account, in one query. */
     async findLive(sessionId: string, accountId: string) {
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          createdAt: sessions.createdAt,
-          expiresAt: sessions.expiresAt,
-          accountId: accounts.id,
-          username: accounts.username,
-          displayName: accounts.displayName,
-          language: accounts.language,
-          roles: accounts.roles,
-          activeSubscriber: accounts.activeSubscriber,
-          tenantId: tenants.id,
-          tenant: tenants.slug,
-        })
-        .from(sessions)
-        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-        .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            eq(sessions.accountId, accountId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-          ),
-        )
-        .limit(1);
+      const [row] = await liveStatement.execute({ sessionId, accountId });
       return row;
     },
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createConversationsRepository } from './conversations.repository';
-import { conversationSocketHandlers } from './conversations.realtime';
+import { conversationSocketHandlers, type SocketSendLimit } from './conversations.realtime';
 import { conversationsRoutes } from './conversations.routes';
 import {
   createConversationsService,
@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 /** Conversations and muses: the service (also used by the interpreter), its routes and its socket events. */
 export const conversationsPlugin = fp(
-  async (app: FastifyInstance, options: { translator: MuseTranslator }) => {
+  async (app: FastifyInstance, options: { translator: MuseTranslator; sendLimit: SocketSendLimit }) => {
     const service = createConversationsService({
       repo: createConversationsRepository(app.db),
       translator: options.translator,
@@ -28,16 +28,20 @@ export const conversationsPlugin = fp(
     });
     app.decorate('conversations', service);
     app.realtime.onConnection(
-      conversationSocketHandlers(service, (socket): Actor => {
-        const p = socket.data.principal;
-        return {
-          accountId: p.accountId,
-          guestMemberId: p.guestMemberId,
-          tenantId: null,
-          language: p.language,
-          superAdmin: false,
-        };
-      }),
+      conversationSocketHandlers(
+        service,
+        (socket): Actor => {
+          const p = socket.data.principal;
+          return {
+            accountId: p.accountId,
+            guestMemberId: p.guestMemberId,
+            tenantId: null,
+            language: p.language,
+            superAdmin: false,
+          };
+        },
+        options.sendLimit,
+      ),
     );
     await app.register(conversationsRoutes, { prefix: '/api', service });
     // Translations an engine failed are tried again with backoff; each success reaches its room.

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { Ack } from '@tolk/shared/realtime';
+import { sendMuseInputSchema } from '@tolk/shared/schemas/conversations';
 import { conversationRoom, memberRoom, type SocketData, type TolkSocket } from '../../plugins/realtime';
+import type { WindowCounter } from '../../plugins/window-counter';
 import { AppError } from '../../errors';
 import type { Actor, ConversationsService } from './conversations.service';
 import { plazaLanguages, readerRooms } from './reader-rooms';
@@ -7,10 +10,41 @@ import { plazaLanguages, readerRooms } from './reader-rooms';
 const joinSchema = z.object({ conversationId: z.uuid(), lastSeq: z.number().int().min(0) });
 const typingSchema = z.object({ conversationId: z.uuid(), typing: z.boolean() });
 const readSchema = z.object({ conversationId: z.uuid(), seq: z.number().int().min(0) });
+const sendSchema = sendMuseInputSchema.extend({ conversationId: z.uuid() });
 const CATCH_UP_PAGE = 100;
 
-/** Socket handlers for one connection: join with catch-up, leave, typing, read, presence. */
-export function conversationSocketHandlers(service: ConversationsService, actorOf: (socket: TolkSocket) => Actor) {
+/** Muses one account may send a minute, over HTTP and, counted apart, over sockets. */
+export const MUSE_SEND_LIMIT = { max: 120, windowMs: 60_000 };
+
+export interface SocketSendLimit {
+  /** Muses one account may send over sockets per window (the REST route has the same budget). */
+  max: number;
+  windowMs: number;
+  counter: WindowCounter;
+}
+
+/** An acknowledgement's error, shaped like an HTTP error body's; nothing of a 5xx leaks. */
+function failure(error: unknown): Extract<Ack, { ok: false }> {
+  if (error instanceof AppError) {
+    return {
+      ok: false,
+      error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+    };
+  }
+  if (error instanceof z.ZodError) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of error.issues) (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+    return { ok: false, error: { code: 'validation_failed', message: 'Some fields are missing or invalid.', fields } };
+  }
+  return { ok: false, error: { code: 'internal', message: 'Something went wrong on our side.' } };
+}
+
+/** Socket handlers for one connection: join with catch-up, leave, send, typing, read, presence. */
+export function conversationSocketHandlers(
+  service: ConversationsService,
+  actorOf: (socket: TolkSocket) => Actor,
+  sendLimit: SocketSendLimit,
+) {
   return (socket: TolkSocket) => {
     const principal = socket.data.principal;
     const name = principal.username || principal.displayName;
@@ -87,13 +121,29 @@ export function conversationSocketHandlers(service: ConversationsService, actorO
             .emit('presence', { conversationId, username: name, online: true });
           reply({ ok: true, lastSeq: Math.max(after, conversation.lastSeq), online: await onlineIn(conversationId) });
         } catch (error) {
-          const known = error instanceof AppError;
-          reply({
-            ok: false,
-            error: { code: known ? error.code : 'internal', message: known ? error.message : 'Could not join.' },
-          });
+          reply(failure(error));
         }
       })();
+    });
+
+    socket.on('muse:send', (raw, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      void (async () => {
+        // Plaza guests write through their plaza, which knows their side and its own limits.
+        const accountId = principal.accountId;
+        if (!accountId) throw new AppError('forbidden', 'Guests send through their plaza.');
+        const { count, resetMs } = await sendLimit.counter(`muse-send:${accountId}`, sendLimit.windowMs);
+        if (count > sendLimit.max) {
+          const seconds = Math.ceil(resetMs / 1000);
+          throw new AppError('rate_limited', `Too many muses at once. Try again in ${seconds} seconds.`);
+        }
+        // Counted before it is read, as over HTTP: a flood of bad requests is a flood too.
+        const { conversationId, ...input } = sendSchema.parse(raw);
+        const { muse, created } = await service.send(actorOf(socket), conversationId, input);
+        reply({ ok: true, muse, created });
+      })().catch((error: unknown) => {
+        reply(failure(error));
+      });
     });
 
     socket.on('conversation:leave', (raw) => {

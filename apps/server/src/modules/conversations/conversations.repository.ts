@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses, museTranslations } from '../../db/schema/conversations';
@@ -72,6 +86,53 @@ function toMuseRecord(row: MuseJoinRow): MuseRecord {
   };
 }
 
+/** Who reads a conversation, for fan-out (no member rows, no names). */
+export interface Audience {
+  /** The distinct (reading language, languages read without translation) of its live members. */
+  readers: { language: string; readsWithout: string[] }[];
+  /** A plaza's two languages; empty for other conversations. */
+  plaza: string[];
+}
+
+/**
+ * The audience's readers as one jsonb value, for the conversation whose id `conversationId`
+ * names. Spelled out: drizzle leaves columns unqualified in a one-table select, and a bare "id"
+ * inside the subquery would name the member's id.
+ */
+function readersOf(conversationId: SQL) {
+  return sql<[string, string[]][]>`(
+    select coalesce(jsonb_agg(distinct jsonb_build_array(m.reading_language, m.reads_without)), '[]'::jsonb)
+    from conversation_members m
+    where m.conversation_id = ${conversationId} and m.left_at is null
+  )`;
+}
+
+function toAudience(row: {
+  readers: [string, string[]][];
+  userLanguage: string | null;
+  audienceLanguage: string | null;
+}): Audience {
+  return {
+    readers: row.readers.map(([language, readsWithout]) => ({ language, readsWithout })),
+    plaza: [row.userLanguage, row.audienceLanguage].filter((l): l is string => !!l),
+  };
+}
+
+const museFields = getTableColumns(muses);
+
+/** A row of raw SQL (`returning *`) as drizzle's select would give it: property names, dates as Dates. */
+function fromDriverRow<T extends Record<string, Column>>(
+  columns: T,
+  raw: Record<string, unknown>,
+): { [K in keyof T]: T[K]['_']['data'] | (T[K]['_']['notNull'] extends true ? never : null) } {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as never;
+}
+
 export function createConversationsRepository(db: Database) {
   const museQuery = () =>
     db
@@ -101,13 +162,7 @@ export function createConversationsRepository(db: Database) {
     .select({
       userLanguage: conversations.userLanguage,
       audienceLanguage: conversations.audienceLanguage,
-      // Spelled out: drizzle leaves columns unqualified in a one-table select, and a bare "id"
-      // inside the subquery would name the member's id.
-      readers: sql<[string, string[]][]>`(
-        select coalesce(jsonb_agg(distinct jsonb_build_array(m.reading_language, m.reads_without)), '[]'::jsonb)
-        from conversation_members m
-        where m.conversation_id = conversations.id and m.left_at is null
-      )`,
+      readers: readersOf(sql`conversations.id`),
     })
     .from(conversations)
     .where(eq(conversations.id, sql.placeholder('conversationId')))
@@ -149,16 +204,9 @@ export function createConversationsRepository(db: Database) {
      * without translation) pairs of its live members and a plaza's two languages, in one query
      * (no member rows, no names).
      */
-    async audience(conversationId: string): Promise<{
-      readers: { language: string; readsWithout: string[] }[];
-      plaza: string[];
-    }> {
+    async audience(conversationId: string): Promise<Audience> {
       const [row] = await audienceStatement.execute({ conversationId });
-      if (!row) return { readers: [], plaza: [] };
-      return {
-        readers: row.readers.map(([language, readsWithout]) => ({ language, readsWithout })),
-        plaza: [row.userLanguage, row.audienceLanguage].filter((l): l is string => !!l),
-      };
+      return row ? toAudience(row) : { readers: [], plaza: [] };
     },
 
     /** Every membership row, departed ones too: the rooms their sockets may still sit in. */
@@ -339,14 +387,18 @@ export function createConversationsRepository(db: Database) {
     },
 
     /**
-     * Appends a muse with the next sequence number. Bumping the conversation's counter locks its
-     * row, so concurrent senders queue and sequences stay gapless; a repeated client id inserts
-     * nothing, the bump is rolled back, and the muse already stored is returned instead. One
-     * statement on the usual path: this runs for every muse sent.
+     * Appends a muse with the next sequence number, in one statement (no transaction around it),
+     * checking on the way that the sender is a live member. Locking the conversation's row makes
+     * concurrent senders queue, each reading the counter its predecessor left, so sequences stay
+     * gapless; the counter moves only when the muse went in, so a repeated client id inserts
+     * nothing and bumps nothing. Answers nothing when the sender is not a member; else the
+     * sender's reading settings and, unless the client id was already stored, the muse as readers
+     * see it and the conversation's audience, so neither sending nor fan-out needs another query.
      */
     async appendMuse(input: {
       conversationId: string;
-      senderMemberId: string;
+      /** An account's membership, or a plaza guest's member row. */
+      sender: { accountId: string } | { memberId: string };
       clientId: string;
       text: string;
       sourceLanguage: string;
@@ -354,43 +406,80 @@ export function createConversationsRepository(db: Database) {
       transliteration: string | null;
       photoId: string | null;
       side?: string | null;
-    }): Promise<{ museId: string; created: boolean }> {
-      const repeated = new Error('repeated client id');
-      try {
-        return await db.transaction(async (tx) => {
-          const result = (await tx.execute<{ id: string }>(sql`
-            with bumped as (
-              update ${conversations} set last_seq = last_seq + 1, updated_at = now()
-              where id = ${input.conversationId}
-              returning last_seq
-            )
-            insert into ${muses} (conversation_id, seq, sender_member_id, client_id, side, text,
-              source_language, detected_language, transliteration, photo_id)
-            select ${input.conversationId}::uuid, bumped.last_seq, ${input.senderMemberId}::uuid,
-              ${input.clientId}, ${input.side ?? null}::text, ${input.text}, ${input.sourceLanguage},
-              ${input.detectedLanguage}::text, ${input.transliteration}::text, ${input.photoId}::uuid
-            from bumped
-            on conflict (conversation_id, sender_member_id, client_id) do nothing
-            returning id`)) as { rows: { id: string }[] };
-          const [row] = result.rows;
-          if (!row) throw repeated;
-          return { museId: row.id, created: true };
-        });
-      } catch (error) {
-        if (error !== repeated) throw error;
-      }
-      const [existing] = await db
-        .select({ id: muses.id })
-        .from(muses)
-        .where(
-          and(
-            eq(muses.conversationId, input.conversationId),
-            eq(muses.senderMemberId, input.senderMemberId),
-            eq(muses.clientId, input.clientId),
-          ),
-        );
-      if (!existing) throw new Error('conversation vanished while sending');
-      return { museId: existing.id, created: false };
+    }): Promise<
+      | {
+          member: Pick<MemberRow, 'id' | 'readingLanguage' | 'readsWithout'>;
+          appended: { record: MuseRecord; audience: Audience } | undefined;
+        }
+      | undefined
+    > {
+      const who =
+        'accountId' in input.sender
+          ? sql`m.account_id = ${input.sender.accountId}::uuid`
+          : sql`m.id = ${input.sender.memberId}::uuid`;
+      const result = (await db.execute(sql`
+        with sender as (
+          select m.id, m.reading_language, m.reads_without, m.guest_name, m.side, a.username, a.display_name
+          from ${conversationMembers} m
+          left join ${accounts} a on a.id = m.account_id
+          where m.conversation_id = ${input.conversationId} and m.left_at is null and ${who}
+        ), target as (
+          select id, last_seq from ${conversations}
+          where id = ${input.conversationId} and exists (select 1 from sender)
+          for update
+        ), inserted as (
+          insert into ${muses} (conversation_id, seq, sender_member_id, client_id, side, text,
+            source_language, detected_language, transliteration, photo_id)
+          select target.id, target.last_seq + 1, sender.id, ${input.clientId},
+            ${input.side ?? null}::text, ${input.text}, ${input.sourceLanguage}, ${input.detectedLanguage}::text,
+            ${input.transliteration}::text, ${input.photoId}::uuid
+          from target cross join sender
+          on conflict (conversation_id, sender_member_id, client_id) do nothing
+          returning *
+        ), bumped as (
+          update ${conversations} set last_seq = inserted.seq, updated_at = now()
+          from inserted where ${conversations}.id = inserted.conversation_id
+          returning ${conversations}.user_language, ${conversations}.audience_language
+        )
+        select inserted.*, sender.id as sender_id, sender.reading_language as sender_reading_language,
+          sender.reads_without as sender_reads_without, sender.username as sender_username,
+          sender.display_name as sender_account_display_name, sender.guest_name as sender_guest_name,
+          sender.side as sender_member_side, u.width as photo_width, u.height as photo_height,
+          bumped.user_language as plaza_user_language, bumped.audience_language as plaza_audience_language,
+          case when inserted.id is not null then (${readersOf(sql`inserted.conversation_id`)}) end as readers
+        from sender
+        left join inserted on true
+        left join bumped on true
+        left join ${uploads} u on u.id = inserted.photo_id`)) as { rows: Record<string, unknown>[] };
+      const [raw] = result.rows;
+      if (!raw) return undefined;
+      const member = {
+        id: raw.sender_id as string,
+        readingLanguage: raw.sender_reading_language as string,
+        readsWithout: raw.sender_reads_without as string[],
+      };
+      if (raw.id === null || raw.id === undefined) return { member, appended: undefined };
+      const record = toMuseRecord({
+        muse: fromDriverRow(museFields, raw),
+        username: raw.sender_username as string | null,
+        accountDisplayName: raw.sender_account_display_name as string | null,
+        guestName: raw.sender_guest_name as string | null,
+        side: raw.sender_member_side as string | null,
+        photoId: raw.photo_id as string | null,
+        photoWidth: raw.photo_width as number | null,
+        photoHeight: raw.photo_height as number | null,
+      });
+      return {
+        member,
+        appended: {
+          record,
+          audience: toAudience({
+            readers: raw.readers as [string, string[]][],
+            userLanguage: raw.plaza_user_language as string | null,
+            audienceLanguage: raw.plaza_audience_language as string | null,
+          }),
+        },
+      };
     },
 
     async findMuse(id: string) {
@@ -476,31 +565,37 @@ export function createConversationsRepository(db: Database) {
     },
 
     /**
-     * Stores translations only while the muse still has the text they were made from (not edited
-     * or deleted meanwhile), in one statement. Whether anything was stored.
+     * Stores each muse's translations only while the muse still has the text they were made from
+     * (not edited or deleted meanwhile), for many muses in one statement. The ids of the muses
+     * whose translations were stored.
      */
-    async saveTranslationsIfCurrent(museId: string, text: string, rows: (typeof museTranslations.$inferInsert)[]) {
-      if (!rows.length) return false;
-      const values = sql.join(
+    async saveTranslations(
+      batch: { museId: string; text: string; rows: (typeof museTranslations.$inferInsert)[] }[],
+    ): Promise<Set<string>> {
+      const values = batch.flatMap(({ text, rows }) =>
         rows.map(
           (row) =>
             sql`(${row.museId}::uuid, ${row.targetLanguage}, ${row.text ?? null}::text, ${row.transliteration ?? null}::text,
-              ${row.engine ?? null}::text, ${row.pivot ?? null}::text, ${row.sourceHash}, ${row.state}, ${row.reason ?? null}::text)`,
+              ${row.engine ?? null}::text, ${row.pivot ?? null}::text, ${row.sourceHash}, ${row.state}, ${row.reason ?? null}::text,
+              ${text})`,
         ),
-        sql`, `,
       );
+      if (!values.length) return new Set();
       const result = (await db.execute<{ muse_id: string }>(sql`
         insert into ${museTranslations} (muse_id, target_language, text, transliteration, engine, pivot,
           source_hash, state, reason)
-        select v.* from (values ${values}) as v(muse_id, target_language, text, transliteration, engine, pivot,
-          source_hash, state, reason)
-        where exists (select 1 from ${muses} m where m.id = ${museId} and m.deleted_at is null and m.text = ${text})
+        select v.muse_id, v.target_language, v.text, v.transliteration, v.engine, v.pivot, v.source_hash, v.state, v.reason
+        from (values ${sql.join(values, sql`, `)}) as v(muse_id, target_language, text, transliteration, engine, pivot,
+          source_hash, state, reason, source_text)
+        where exists (
+          select 1 from ${muses} m where m.id = v.muse_id and m.deleted_at is null and m.text = v.source_text
+        )
         on conflict (muse_id, target_language) do update set
           text = excluded.text, transliteration = excluded.transliteration, engine = excluded.engine,
           pivot = excluded.pivot, source_hash = excluded.source_hash, state = excluded.state,
           reason = excluded.reason, stale = false, updated_at = now()
-        returning muse_id`)) as { rows: unknown[] };
-      return result.rows.length > 0;
+        returning muse_id`)) as { rows: { muse_id: string }[] };
+      return new Set(result.rows.map((row) => row.muse_id));
     },
 
     async setPlaza(

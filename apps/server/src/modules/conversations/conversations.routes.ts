@@ -22,6 +22,7 @@ import {
 import { languageCodeSchema, usernameSchema } from '@tolk/shared/schemas/auth';
 import { callerOf, type Caller } from '../../plugins/auth';
 import type { Actor, ConversationsService } from './conversations.service';
+import { MUSE_SEND_LIMIT } from './conversations.realtime';
 
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -176,7 +177,7 @@ export async function conversationsRoutes(app: FastifyInstance, { service }: { s
         body: sendMuseInputSchema,
         response: { 200: museSchema, 201: museSchema, ...errors },
       },
-      config: { ...config, rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { ...config, rateLimit: { max: MUSE_SEND_LIMIT.max, timeWindow: MUSE_SEND_LIMIT.windowMs } },
     },
     async (request, reply) => {
       const { muse, created } = await service.send(actor(request), request.params.id, request.body);

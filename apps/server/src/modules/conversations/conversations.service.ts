@@ -7,6 +7,7 @@ import type {
   MuseDetail,
   MuseTranslation,
 } from '@tolk/shared/schemas/conversations';
+import { groupCommit } from '../../db/group-commit';
 import { AppError, fieldError, forbidden, isUniqueViolation, notFound } from '../../errors';
 import {
   accountRoom,
@@ -17,6 +18,7 @@ import {
   type TolkServer,
 } from '../../plugins/realtime';
 import type {
+  Audience,
   ConversationRow,
   ConversationsRepository,
   MemberRow,
@@ -73,6 +75,22 @@ export function createConversationsService(deps: {
   const background = new Set<Promise<unknown>>();
   /** Translations an engine failed, by `${museId}:${language}`: how often, and when to try again. */
   const retries = new Map<string, { museId: string; language: string; attempts: number; dueAt: number }>();
+
+  /** Translations of muses finished together are stored together (one statement under load). */
+  const translationWrites = groupCommit(
+    async (batch: { museId: string; text: string; rows: ReturnType<typeof toRow>[] }[]) => {
+      // One row per (muse, language) in a statement: a later run for the same muse supersedes.
+      const latest = new Map(
+        batch.flatMap((item) => item.rows.map((row) => [`${row.museId}:${row.targetLanguage}`, item])),
+      );
+      const unique = batch.map((item) => ({
+        ...item,
+        rows: item.rows.filter((row) => latest.get(`${row.museId}:${row.targetLanguage}`) === item),
+      }));
+      const stored = await repo.saveTranslations(unique);
+      return batch.map((item) => stored.has(item.museId));
+    },
+  );
 
   function track<T>(promise: Promise<T>): void {
     const tracked = promise.catch((error: unknown) => {
@@ -187,17 +205,28 @@ export function createConversationsService(deps: {
         };
         return toRow(muse.id, sourceHash, result);
       });
-      // A muse edited or deleted meanwhile keeps its stale mark; the newer run stores its own.
-      if (await repo.saveTranslationsIfCurrent(muse.id, muse.text, rows)) for (const row of rows) noteOutcome(row);
-      return new Map(
+      // Readers need not wait for the write: the translation goes out as soon as it is known, and
+      // is stored alongside (a reader who asks before it is stored gets it translated again from
+      // the memory). A muse edited or deleted meanwhile keeps its stale mark; the newer run stores
+      // its own.
+      const stored = translationWrites.submit({ museId: muse.id, text: muse.text, rows }).then((saved) => {
+        if (saved) for (const row of rows) noteOutcome(row);
+      });
+      track(stored);
+      const views = new Map(
         rows.map((row) => [row.targetLanguage, translationFromRow({ ...row, stale: false, updatedAt: new Date() })]),
       );
+      return { views, stored };
     })();
     for (const language of missing) {
       const key = `${muse.id}:${language}:${muse.editedAt?.getTime() ?? 0}`;
-      const one = batch.then((map) => map.get(language)!);
+      const one = batch.then(({ views }) => views.get(language)!);
       inflight.set(key, one);
-      void one.finally(() => inflight.delete(key)).catch(() => undefined);
+      // In flight until stored, so nobody translates it again meanwhile.
+      void batch
+        .then(({ stored }) => stored)
+        .catch(() => undefined)
+        .finally(() => inflight.delete(key));
       out.set(language, one);
     }
     return out;
@@ -249,9 +278,10 @@ export function createConversationsService(deps: {
    * target language present, wait briefly, then send each language room its version; whatever
    * was not ready follows as `muse:updated`.
    */
-  async function fanOut(muse: MuseRecord, event: 'muse:new' | 'muse:updated') {
-    // One query, read at every muse (no per-process cache: another instance may change the members).
-    const plan = planFanOut(muse.sourceLanguage, await repo.audience(muse.conversationId));
+  async function fanOut(muse: MuseRecord, event: 'muse:new' | 'muse:updated', audience?: Audience) {
+    // Read at every muse, with the muse itself when it is new (no per-process cache: another
+    // instance may change the members).
+    const plan = planFanOut(muse.sourceLanguage, audience ?? (await repo.audience(muse.conversationId)));
     const pending = translateMuse(muse, muse.text && muse.deletedAt === null ? plan.targets : []);
     const settled = new Map<string, MuseTranslation>();
     for (const [language, promise] of pending) {
@@ -377,6 +407,7 @@ export function createConversationsService(deps: {
     /** Waits for background deliveries (tests, shutdown). */
     async idle() {
       while (background.size) await Promise.allSettled([...background]);
+      await translationWrites.idle();
     },
 
     async list(actor: Actor & { accountId: string }): Promise<ConversationSummary[]> {
@@ -538,22 +569,30 @@ export function createConversationsService(deps: {
         sideLanguage?: string | undefined;
       },
     ): Promise<{ muse: Muse; created: boolean; record: MuseRecord }> {
-      const { member } = await membership(conversationId, actor);
       const text = input.text.trim();
-      if (input.photoId) await assertOwnPhoto(actor, conversationId, input.photoId);
       if (!text && !input.photoId) {
         // A retry is answered with the muse it repeats, whatever it carries.
+        const { member } = await membership(conversationId, actor);
         const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
         if (existing) return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing };
         throw fieldError('text', 'Write something first.');
       }
-      const detected =
-        text && !input.from && !input.sideLanguage ? translator.detect(text, member.readingLanguage) : null;
-      const sourceLanguage = input.from ?? input.sideLanguage ?? detected?.language ?? member.readingLanguage;
+      // A plaza guest's token names their member row; an account's membership is checked by the
+      // append itself, so the usual send is one statement.
+      const sender = actor.guestMemberId
+        ? { memberId: (await membership(conversationId, actor)).member.id }
+        : actor.accountId
+          ? { accountId: actor.accountId }
+          : undefined;
+      if (!sender) throw notFound('Conversation');
+      if (input.photoId) await assertOwnPhoto(actor, conversationId, input.photoId);
+      // Short or ambiguous texts fall back to the writer's profile language.
+      const detected = text && !input.from && !input.sideLanguage ? translator.detect(text, actor.language) : null;
+      const sourceLanguage = input.from ?? input.sideLanguage ?? detected?.language ?? actor.language;
       const transliteration = text ? await translator.transliterate(text, sourceLanguage).catch(() => null) : null;
-      const { museId, created } = await repo.appendMuse({
+      const result = await repo.appendMuse({
         conversationId,
-        senderMemberId: member.id,
+        sender,
         clientId: input.clientId,
         text,
         sourceLanguage,
@@ -562,11 +601,21 @@ export function createConversationsService(deps: {
         photoId: input.photoId ?? null,
         side: input.side ?? null,
       });
-      const record = (await repo.findMuse(museId))!;
-      // appendMuse found the client id already stored: a retry gets the muse as it stands.
-      if (!created) return { muse: (await viewsFor([record], member))[0]!, created, record };
-      track(fanOut(record, 'muse:new'));
-      return { muse: museView(record, member.readingLanguage, undefined, member.readsWithout), created, record };
+      if (!result) throw notFound('Conversation');
+      const { member, appended } = result;
+      if (!appended) {
+        // The client id is already stored: a retry gets the muse as it stands.
+        const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
+        if (!existing) throw notFound('Conversation'); // it went while this was being sent
+        return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing };
+      }
+      const { record, audience } = appended;
+      track(fanOut(record, 'muse:new', audience));
+      return {
+        muse: museView(record, member.readingLanguage, undefined, member.readsWithout),
+        created: true,
+        record,
+      };
     },
 
     async musesPage(

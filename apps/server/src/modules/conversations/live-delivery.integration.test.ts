@@ -407,3 +407,88 @@ describe('leaving', () => {
     hosting.socket.close();
   });
 });
+
+describe('sending over the socket', () => {
+  it('acknowledges with the stored muse, delivers it in each reader language, and returns it again on a resend', async () => {
+    const [english, spanish] = [
+      await newAccount(t.app, { language: 'en' }),
+      await newAccount(t.app, { language: 'es' }),
+    ];
+    const chat = await group(english, [spanish]);
+    const writer = await reader(english.token, chat.id);
+    const es = await reader(spanish.token, chat.id);
+    const clientId = randomUUID();
+
+    const ack = await writer.socket.emitWithAck('muse:send', {
+      conversationId: chat.id,
+      clientId,
+      text: 'The bakery opens at seven.',
+      from: 'en',
+    });
+    if (!ack.ok) throw new Error(ack.error.message);
+    expect(ack.created).toBe(true);
+    expect(ack.muse).toMatchObject({ clientId, seq: 1, text: 'The bakery opens at seven.', from: 'en' });
+    await expect
+      .poll(() => es.about(ack.muse.id).at(-1)?.muse?.translation?.text)
+      .toBe('[es] The bakery opens at seven.');
+
+    const again = await writer.socket.emitWithAck('muse:send', {
+      conversationId: chat.id,
+      clientId,
+      text: 'The bakery opens at seven.',
+      from: 'en',
+    });
+    expect(again).toMatchObject({ ok: true, created: false, muse: { id: ack.muse.id, seq: 1 } });
+    // Stored once, and read back over REST like any other muse.
+    expect((await readAs(spanish, chat.id, ack.muse.id)).translation?.text).toBe('[es] The bakery opens at seven.');
+    writer.socket.close();
+    es.socket.close();
+  });
+
+  it('answers an outsider not found, bad input with the field, and a flood rate limited', async () => {
+    const [owner, member, outsider] = [
+      await newAccount(t.app, { language: 'en' }),
+      await newAccount(t.app, { language: 'es' }),
+      await newAccount(t.app, { language: 'en' }),
+    ];
+    const chat = await group(owner, [member]);
+    const socket: Client = connect(baseUrl, {
+      auth: { token: outsider.token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const stranger = await socket.emitWithAck('muse:send', {
+      conversationId: chat.id,
+      clientId: randomUUID(),
+      text: 'Let me in.',
+    });
+    expect(stranger).toEqual({ ok: false, error: { code: 'not_found', message: 'Conversation not found.' } });
+    socket.close();
+
+    const writer = await reader(owner.token, chat.id);
+    const tooLong = await writer.socket.emitWithAck('muse:send', {
+      conversationId: chat.id,
+      clientId: randomUUID(),
+      text: 'x'.repeat(4001),
+    });
+    expect(tooLong).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed', fields: { text: [expect.any(String)] } },
+    });
+
+    // Resends count too: a client stuck in a loop is stopped like one sending new muses.
+    const clientId = randomUUID();
+    const acks = [];
+    for (let i = 0; i < 121; i++) {
+      acks.push(await writer.socket.emitWithAck('muse:send', { conversationId: chat.id, clientId, text: 'Hello?' }));
+    }
+    expect(acks.filter((a) => a.ok)).toHaveLength(119); // the too-long one counted as well
+    expect(acks.at(-1)).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    writer.socket.close();
+  });
+});
