@@ -13,7 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { executePrepared, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses, museTranslations } from '../../db/schema/conversations';
 import { uploads } from '../../db/schema/uploads';
@@ -417,7 +417,10 @@ export function createConversationsRepository(db: Database) {
         'accountId' in input.sender
           ? sql`m.account_id = ${input.sender.accountId}::uuid`
           : sql`m.id = ${input.sender.memberId}::uuid`;
-      const result = (await db.execute(sql`
+      const [raw] = await executePrepared<Record<string, unknown>>(
+        db,
+        'accountId' in input.sender ? 'muses_append_by_account' : 'muses_append_by_member',
+        sql`
         with sender as (
           select m.id, m.reading_language, m.reads_without, m.guest_name, m.side, a.username, a.display_name
           from ${conversationMembers} m
@@ -450,8 +453,8 @@ export function createConversationsRepository(db: Database) {
         from sender
         left join inserted on true
         left join bumped on true
-        left join ${uploads} u on u.id = inserted.photo_id`)) as { rows: Record<string, unknown>[] };
-      const [raw] = result.rows;
+        left join ${uploads} u on u.id = inserted.photo_id`,
+      );
       if (!raw) return undefined;
       const member = {
         id: raw.sender_id as string,
@@ -572,30 +575,35 @@ export function createConversationsRepository(db: Database) {
     async saveTranslations(
       batch: { museId: string; text: string; rows: (typeof museTranslations.$inferInsert)[] }[],
     ): Promise<Set<string>> {
-      const values = batch.flatMap(({ text, rows }) =>
-        rows.map(
-          (row) =>
-            sql`(${row.museId}::uuid, ${row.targetLanguage}, ${row.text ?? null}::text, ${row.transliteration ?? null}::text,
-              ${row.engine ?? null}::text, ${row.pivot ?? null}::text, ${row.sourceHash}, ${row.state}, ${row.reason ?? null}::text,
-              ${text})`,
-        ),
-      );
-      if (!values.length) return new Set();
-      const result = (await db.execute<{ muse_id: string }>(sql`
+      const rows = batch.flatMap(({ text, rows }) => rows.map((row) => ({ ...row, sourceText: text })));
+      if (!rows.length) return new Set();
+      // One parameter per column (sql.param: a bare array would be spread into a list of parameters).
+      const column = <K extends keyof (typeof rows)[number]>(key: K) => sql.param(rows.map((row) => row[key] ?? null));
+      // Arrays, not a VALUES list, so the SQL text is the same for any batch and prepares once.
+      const stored = await executePrepared<{ muse_id: string }>(
+        db,
+        'muse_translations_save',
+        sql`
         insert into ${museTranslations} (muse_id, target_language, text, transliteration, engine, pivot,
           source_hash, state, reason)
         select v.muse_id, v.target_language, v.text, v.transliteration, v.engine, v.pivot, v.source_hash, v.state, v.reason
-        from (values ${sql.join(values, sql`, `)}) as v(muse_id, target_language, text, transliteration, engine, pivot,
-          source_hash, state, reason, source_text)
-        where exists (
-          select 1 from ${muses} m where m.id = v.muse_id and m.deleted_at is null and m.text = v.source_text
-        )
+        from unnest(${column('museId')}::uuid[], ${column('targetLanguage')}::text[], ${column('text')}::text[],
+          ${column('transliteration')}::text[], ${column('engine')}::text[], ${column('pivot')}::text[],
+          ${column('sourceHash')}::text[], ${column('state')}::text[], ${column('reason')}::text[],
+          ${column('sourceText')}::text[])
+          as v(muse_id, target_language, text, transliteration, engine, pivot, source_hash, state, reason, source_text)
+        -- Lateral, one primary-key lookup per row: the generic plan of a prepared statement cannot
+        -- know how few rows the arrays hold and would otherwise scan every muse.
+        cross join lateral (
+          select 1 from ${muses} m where m.id = v.muse_id and m.deleted_at is null and m.text = v.source_text limit 1
+        ) as current_text
         on conflict (muse_id, target_language) do update set
           text = excluded.text, transliteration = excluded.transliteration, engine = excluded.engine,
           pivot = excluded.pivot, source_hash = excluded.source_hash, state = excluded.state,
           reason = excluded.reason, stale = false, updated_at = now()
-        returning muse_id`)) as { rows: { muse_id: string }[] };
-      return new Set(result.rows.map((row) => row.muse_id));
+        returning muse_id`,
+      );
+      return new Set(stored.map((row) => row.muse_id));
     },
 
     async setPlaza(
