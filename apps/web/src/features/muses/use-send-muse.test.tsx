@@ -1,11 +1,14 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Muse, SendMuseInput } from '@tolk/shared/schemas/conversations';
 import { HttpError } from '../../lib/http';
+import type { RealtimeSocket } from '../../lib/realtime';
+import en from '../../locales/en.json';
 import { sendMuse } from './api/send-muse';
 import { CONVERSATION_ID, aMuse } from './test-factories';
 import { EMPTY_THREAD, mergeMuses, type ThreadState } from './thread-state';
-import { useSendMuse } from './use-send-muse';
+import { SOCKET_SEND_TIMEOUT_MS, useSendMuse } from './use-send-muse';
 
 vi.mock('./api/send-muse', () => ({ sendMuse: vi.fn() }));
 const send = vi.mocked(sendMuse);
@@ -163,5 +166,164 @@ describe('useSendMuse: optimistic sending', () => {
     });
     expect(send).toHaveBeenCalledTimes(1);
     expect(thread.state.pending[0]?.error).toBe('Write something first.');
+  });
+});
+
+/** A stand-in for the realtime socket: only what sending a muse touches. */
+function fakeSocket(connected = true) {
+  const emitWithAck = vi.fn<(event: string, request: SendMuseInput & { conversationId: string }) => Promise<unknown>>();
+  const timeout = vi.fn(() => ({ emitWithAck }));
+  const socket = { connected, timeout } as unknown as RealtimeSocket;
+  return { socket, timeout, emitWithAck };
+}
+
+describe('useSendMuse: over the realtime socket', () => {
+  beforeAll(async () => {
+    await i18next.init({ lng: 'en', resources: { en: { translation: en } } });
+  });
+
+  it('sends over a connected socket, not HTTP, and shows the stored muse', async () => {
+    const { socket, timeout, emitWithAck } = fakeSocket();
+    emitWithAck.mockImplementationOnce((_event, request) =>
+      Promise.resolve({ ok: true, created: true, muse: storedFrom(request, 5) }),
+    );
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+
+    let clientId = '';
+    act(() => {
+      clientId = result.current.send({ text: 'Hallo', from: 'de' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending).toHaveLength(0);
+    });
+    expect(timeout).toHaveBeenCalledWith(SOCKET_SEND_TIMEOUT_MS);
+    expect(emitWithAck).toHaveBeenCalledTimes(1);
+    expect(emitWithAck).toHaveBeenCalledWith('muse:send', {
+      conversationId: CONVERSATION_ID,
+      clientId,
+      text: 'Hallo',
+      from: 'de',
+    });
+    expect(send).not.toHaveBeenCalled();
+    expect(thread.state.muses).toMatchObject([{ seq: 5, clientId, text: 'Hallo' }]);
+  });
+
+  it('marks a muse the server refused over the socket as rejected, with its message, and does not try HTTP', async () => {
+    const { socket, emitWithAck } = fakeSocket();
+    emitWithAck.mockResolvedValueOnce({ ok: false, error: { code: 'not_found', message: 'Conversation not found.' } });
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+
+    act(() => {
+      result.current.send({ text: 'Anyone there?' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending[0]?.status).toBe('failed');
+    });
+    expect(thread.state.pending[0]).toMatchObject({ failure: 'rejected', error: 'Conversation not found.' });
+    expect(send).not.toHaveBeenCalled();
+    expect(thread.state.muses).toHaveLength(0);
+  });
+
+  it('treats a rate limit over the socket as a refusal the writer can retry by hand', async () => {
+    const { socket, emitWithAck } = fakeSocket();
+    emitWithAck.mockResolvedValueOnce({ ok: false, error: { code: 'rate_limited', message: 'Slow down.' } });
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+
+    let clientId = '';
+    act(() => {
+      clientId = result.current.send({ text: 'Again and again' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending[0]).toMatchObject({ status: 'failed', failure: 'rejected', error: 'Slow down.' });
+    });
+    expect(send).not.toHaveBeenCalled();
+
+    emitWithAck.mockImplementationOnce((_event, request) =>
+      Promise.resolve({ ok: true, created: true, muse: storedFrom(request, 9) }),
+    );
+    act(() => {
+      result.current.retry(clientId);
+    });
+    await waitFor(() => {
+      expect(thread.state.pending).toHaveLength(0);
+    });
+    expect(emitWithAck.mock.calls[1]?.[1].clientId).toBe(clientId);
+    expect(thread.state.muses.map((muse) => muse.seq)).toEqual([9]);
+  });
+
+  it('does not trust a malformed acknowledgement', async () => {
+    const { socket, emitWithAck } = fakeSocket();
+    emitWithAck.mockResolvedValueOnce({ ok: true, created: true, muse: { id: 'not-a-muse' } });
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+
+    act(() => {
+      result.current.send({ text: 'Hej' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending[0]?.status).toBe('failed');
+    });
+    expect(thread.state.pending[0]).toMatchObject({ failure: 'rejected', error: en.errors.unexpected });
+    expect(thread.state.muses).toHaveLength(0);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends over HTTP with the same client id when the socket does not answer in time', async () => {
+    const { socket, emitWithAck } = fakeSocket();
+    emitWithAck.mockRejectedValueOnce(new Error('operation has timed out'));
+    send.mockImplementationOnce((_id, input) => Promise.resolve(storedFrom(input, 6)));
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+
+    let clientId = '';
+    act(() => {
+      clientId = result.current.send({ text: 'Slow network' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending).toHaveLength(0);
+    });
+    expect(emitWithAck).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith(CONVERSATION_ID, { clientId, text: 'Slow network' });
+    expect(emitWithAck.mock.calls[0]?.[1].clientId).toBe(clientId);
+    expect(thread.state.muses).toMatchObject([{ seq: 6, clientId }]);
+  });
+
+  it('marks a network failure when neither the socket nor HTTP gets through', async () => {
+    const { socket, emitWithAck } = fakeSocket();
+    emitWithAck.mockRejectedValueOnce(new Error('operation has timed out'));
+    send.mockRejectedValueOnce(new HttpError(0, 'network', 'Network Error'));
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+
+    act(() => {
+      result.current.send({ text: 'Nowhere to go' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending[0]).toMatchObject({ status: 'failed', failure: 'network' });
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends over HTTP while the socket is disconnected', async () => {
+    const { socket, timeout, emitWithAck } = fakeSocket(false);
+    send.mockImplementationOnce((_id, input) => Promise.resolve(storedFrom(input, 2)));
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+
+    let clientId = '';
+    act(() => {
+      clientId = result.current.send({ text: 'Offline socket' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending).toHaveLength(0);
+    });
+    expect(timeout).not.toHaveBeenCalled();
+    expect(emitWithAck).not.toHaveBeenCalled();
+    expect(send).toHaveBeenCalledWith(CONVERSATION_ID, { clientId, text: 'Offline socket' });
+    expect(thread.state.muses).toMatchObject([{ seq: 2, clientId }]);
   });
 });

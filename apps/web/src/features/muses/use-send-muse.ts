@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Photo } from '@tolk/shared/schemas/conversations';
+import i18next from 'i18next';
+import { museSchema, type Muse, type Photo, type SendMuseInput } from '@tolk/shared/schemas/conversations';
 import { toHttpError } from '../../lib/http';
+import type { RealtimeSocket } from '../../lib/realtime';
 import { sendMuse } from './api/send-muse';
 import {
   addPending,
@@ -24,28 +26,85 @@ export type ThreadUpdater = (change: (state: ThreadState) => ThreadState) => voi
 // at once (harmless on the server, which dedupes by client id, but wasteful on a phone).
 const inFlight = new Set<string>();
 
+/** How long an open socket may take to acknowledge a muse before it goes again over HTTP. */
+export const SOCKET_SEND_TIMEOUT_MS = 8_000;
+
+type SocketOutcome = { ok: true; muse: Muse } | { ok: false; message: string };
+
+/**
+ * The `muse:send` acknowledgement, checked before use like every inbound socket payload
+ * (CONVENTIONS: contracts). Anything that is not a well-formed answer counts as a refusal.
+ */
+function parseSendAck(payload: unknown): SocketOutcome {
+  const generic = { ok: false, message: i18next.t('errors.unexpected') } as const;
+  if (!payload || typeof payload !== 'object') return generic;
+  const ack = payload as { ok?: unknown; muse?: unknown; error?: unknown };
+  if (ack.ok === true) {
+    const parsed = museSchema.safeParse(ack.muse);
+    return parsed.success ? { ok: true, muse: parsed.data } : generic;
+  }
+  if (ack.ok === false && ack.error && typeof ack.error === 'object') {
+    const { message } = ack.error as { message?: unknown };
+    if (typeof message === 'string' && message) return { ok: false, message };
+  }
+  return generic;
+}
+
 /**
  * Optimistic sending: a muse shows at once as "sending", becomes the stored muse when the server
  * answers, or "failed" with a retry that reuses its client id. Muses that failed for want of a
  * network go again by themselves when the connection returns.
+ *
+ * Over the realtime socket when it is connected (no request per muse); over HTTP when it is not,
+ * or when the socket gives no answer in time. Both carry the same client id, so a muse the socket
+ * did deliver before going quiet is not stored twice.
  */
-export function useSendMuse(conversationId: string, update: ThreadUpdater, read: () => ThreadState | undefined) {
-  const latest = useRef({ conversationId, update, read });
+export function useSendMuse(
+  conversationId: string,
+  update: ThreadUpdater,
+  read: () => ThreadState | undefined,
+  socket?: RealtimeSocket,
+) {
+  const latest = useRef({ conversationId, update, read, socket });
   useEffect(() => {
-    latest.current = { conversationId, update, read };
+    latest.current = { conversationId, update, read, socket };
   });
 
   const deliver = useCallback(async (pending: PendingMuse) => {
     if (inFlight.has(pending.clientId)) return;
     inFlight.add(pending.clientId);
-    const { conversationId: id } = latest.current;
+    const { conversationId: id, socket: current } = latest.current;
+    const input: SendMuseInput = {
+      clientId: pending.clientId,
+      text: pending.text,
+      ...(pending.from ? { from: pending.from } : {}),
+      ...(pending.photo ? { photoId: pending.photo.id } : {}),
+    };
     try {
-      const muse = await sendMuse(id, {
-        clientId: pending.clientId,
-        text: pending.text,
-        ...(pending.from ? { from: pending.from } : {}),
-        ...(pending.photo ? { photoId: pending.photo.id } : {}),
-      });
+      if (current?.connected) {
+        let outcome: SocketOutcome | undefined;
+        try {
+          const ack: unknown = await current
+            .timeout(SOCKET_SEND_TIMEOUT_MS)
+            .emitWithAck('muse:send', { conversationId: id, ...input });
+          outcome = parseSendAck(ack);
+        } catch {
+          // No answer in time, or the socket dropped first: HTTP below, with the same client id.
+        }
+        if (outcome?.ok) {
+          const { muse } = outcome;
+          latest.current.update((state) => confirmSent(state, muse));
+          return;
+        }
+        if (outcome) {
+          // The server answered and refused (rate limits and its own failures too): the writer
+          // may tap to retry; sending it again over HTTP now would only be refused again.
+          const { message } = outcome;
+          latest.current.update((state) => failPending(state, pending.clientId, 'rejected', message));
+          return;
+        }
+      }
+      const muse = await sendMuse(id, input);
       latest.current.update((state) => confirmSent(state, muse));
     } catch (error) {
       const failure = toHttpError(error);

@@ -98,7 +98,7 @@ export function useThread(conversationId: string, me: string) {
     [queryClient, conversationId],
   );
 
-  const { send, retry, retryNetworkFailures } = useSendMuse(conversationId, update, read);
+  const { send, retry, retryNetworkFailures } = useSendMuse(conversationId, update, read, socket);
 
   const [online, setOnline] = useState<ReadonlySet<string>>(() => new Set());
 
