@@ -22,6 +22,15 @@ export interface Caller {
   expiresAt: Date;
 }
 
+/** Sessions of one account that were just revoked (sign-out, password change). */
+export interface RevokedSessions {
+  accountId: string;
+  /** Empty when there was nothing left to revoke. */
+  sessionIds: string[];
+}
+
+export type SessionsRevokedListener = (revoked: RevokedSessions) => void;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** `required`: 401 without a live session; `optional`: resolve one when a token is sent. */
@@ -33,6 +42,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** For transports without HTTP routes (Socket.IO): the caller a token stands for. */
     callerFromToken(token: string): Promise<Caller | null>;
+    /**
+     * Subscribes to session revocations, for what outlives a request and must end with its session:
+     * the realtime plugin closes the sockets opened with a revoked session.
+     */
+    onSessionsRevoked(listener: SessionsRevokedListener): void;
+    /** Tells the subscribers that sessions were revoked; called by whoever revoked them, after the write. */
+    sessionsRevoked(revoked: RevokedSessions): void;
   }
 }
 
@@ -118,6 +134,22 @@ export const authPlugin = fp(
     }
 
     app.decorate('callerFromToken', callerFromToken);
+
+    const revocationListeners: SessionsRevokedListener[] = [];
+    app.decorate('onSessionsRevoked', (listener: SessionsRevokedListener) => {
+      revocationListeners.push(listener);
+    });
+    app.decorate('sessionsRevoked', (revoked: RevokedSessions) => {
+      if (revoked.sessionIds.length === 0) return;
+      for (const listener of revocationListeners) {
+        // The sessions are revoked whatever a listener does: its failure must not fail the request.
+        try {
+          listener(revoked);
+        } catch (error) {
+          app.log.error({ err: error, accountId: revoked.accountId }, 'a session revocation listener failed');
+        }
+      }
+    });
 
     app.decorateRequest('caller', null);
     app.addHook('onRequest', async (request) => {

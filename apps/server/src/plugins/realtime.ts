@@ -16,6 +16,10 @@ export interface Principal {
   username: string;
   displayName: string;
   language: string;
+  /** A member's session: its sockets close when it is revoked. */
+  sessionId?: string;
+  /** When the token stops being good: the socket is closed then. */
+  expiresAt?: Date;
 }
 
 export interface SocketData {
@@ -36,6 +40,8 @@ export const languageRoom = (conversationId: string, language: string) => `c:${c
 export const readsAsIsRoom = (conversationId: string, language: string) => `c:${conversationId}:r:${language}`;
 /** Every socket of one account, on any instance: how a member who leaves is taken out of rooms. */
 export const accountRoom = (accountId: string) => `a:${accountId}`;
+/** Every socket opened with one member session: how revoking a session closes its sockets. */
+export const sessionRoom = (sessionId: string) => `s:${sessionId}`;
 /** Every socket acting as one membership row (a plaza guest's from the start, a member's once joined). */
 export const memberRoom = (memberId: string) => `m:${memberId}`;
 
@@ -52,6 +58,33 @@ declare module 'fastify' {
 export interface RealtimeOptions {
   redisUrl: string | undefined;
   publicOrigins: string[];
+}
+
+/** setTimeout fires at once when asked to wait longer than this (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Closes the socket at `at`; returns the cancel. */
+function closeAt(socket: TolkSocket, at: Date): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = at.getTime() - Date.now();
+    if (left <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    // Longer waits than a timer can take are taken in steps.
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  return () => {
+    clearTimeout(timer);
+  };
+}
+
+function handshakeToken(socket: TolkSocket): string {
+  const auth = socket.handshake.auth as { token?: unknown };
+  return typeof auth.token === 'string' ? auth.token.replace(/^bearer\s+/i, '') : '';
 }
 
 function originAllowed(request: IncomingMessage, allowed: Set<string>): boolean {
@@ -117,14 +150,15 @@ export const realtimePlugin = fp(
               username: caller.username,
               displayName: caller.displayName,
               language: caller.language,
+              sessionId: caller.sessionId,
+              expiresAt: caller.expiresAt,
             }
           : null;
       },
     ];
 
     io.use((socket, next) => {
-      const auth = socket.handshake.auth as { token?: unknown };
-      const token = typeof auth.token === 'string' ? auth.token.replace(/^bearer\s+/i, '') : '';
+      const token = handshakeToken(socket);
       if (!token) {
         next(new Error('unauthorized'));
         return;
@@ -148,7 +182,27 @@ export const realtimePlugin = fp(
       const { principal } = socket.data;
       if (principal.accountId) void socket.join(accountRoom(principal.accountId));
       if (principal.guestMemberId) void socket.join(memberRoom(principal.guestMemberId));
+      if (principal.sessionId) {
+        const { sessionId } = principal;
+        void socket.join(sessionRoom(sessionId));
+        // A revocation between the handshake's check and the join above missed this socket: check again.
+        app
+          .callerFromToken(handshakeToken(socket))
+          .then((caller) => {
+            if (caller?.sessionId !== sessionId) socket.disconnect(true);
+          })
+          .catch((error: unknown) => {
+            app.log.warn({ err: error }, 'could not recheck a socket session');
+          });
+      }
+      if (principal.expiresAt) socket.once('disconnect', closeAt(socket, principal.expiresAt));
+      if (socket.disconnected) return;
       for (const handler of handlers) handler(socket);
+    });
+
+    // Sockets live as long as their session: sign-out and password change close them, on every instance.
+    app.onSessionsRevoked(({ sessionIds }) => {
+      io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     });
 
     app.decorate('realtime', {

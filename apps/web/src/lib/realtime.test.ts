@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAccessToken, setAccessToken } from './access-token-cookie';
+import { setUnauthorizedHandler } from './http-error';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -158,6 +159,23 @@ describe('the shared socket', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('ends the session here when the server refuses our token, not when the network fails', () => {
+    const ended = vi.fn();
+    setUnauthorizedHandler(ended);
+    const release = realtime.acquireRealtime();
+    fake.auth?.(() => undefined); // the handshake reads the token
+    fake.fire('connect_error', new Error('xhr poll error'));
+    expect(ended).not.toHaveBeenCalled();
+    fake.fire('connect_error', new Error('unauthorized'));
+    expect(ended).toHaveBeenCalledTimes(1);
+    // A token that changed since the refused handshake (a new sign-in) is not ended.
+    setAccessToken('token-two');
+    fake.fire('connect_error', new Error('unauthorized'));
+    expect(ended).toHaveBeenCalledTimes(1);
+    setUnauthorizedHandler(undefined);
+    release();
   });
 
   it('reconnects with the new token when the token changes', () => {

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
 import { getAccessToken } from './access-token-cookie';
+import { notifyUnauthorized } from './http-error';
 import { useLoginResponse } from './session';
 
 /** The one Socket.IO connection the app shares (DESIGN section 2). */
@@ -135,8 +136,11 @@ function createSocket(): RealtimeSocket {
     // The server dropped us on purpose (a revoked session, a deploy): Socket.IO will not retry.
     if (reason === 'io server disconnect') scheduleReconnect();
   });
-  created.on('connect_error', () => {
+  created.on('connect_error', (error) => {
     publish({ socket: holders > 0 ? 'disconnected' : 'idle' });
+    // The server refused the token we sent (signed out or password changed on another device):
+    // the session is over here too, as when the HTTP API answers 401.
+    if (error.message === 'unauthorized' && tokenInUse && tokenInUse === getAccessToken()) notifyUnauthorized();
     // A refusal by the server's auth middleware is final for Socket.IO; retry gently ourselves.
     if (!created.active) scheduleReconnect();
   });

@@ -95,7 +95,8 @@ export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: 
       config: { auth: 'required' },
     },
     async (request, reply) => {
-      await auth.signOut(callerOf(request));
+      // Sockets opened with the session close with it (the realtime plugin listens).
+      app.sessionsRevoked(await auth.signOut(callerOf(request)));
       reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' });
       return { ok: true as const };
     },
@@ -121,7 +122,10 @@ export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: 
       },
       config: { auth: 'required' },
     },
-    async (request, reply) =>
-      deliver(request, reply, await auth.changePassword(callerOf(request), request.body, metaOf(request))),
+    async (request, reply) => {
+      const issued = await auth.changePassword(callerOf(request), request.body, metaOf(request));
+      app.sessionsRevoked(issued.revoked);
+      return deliver(request, reply, issued);
+    },
   );
 }

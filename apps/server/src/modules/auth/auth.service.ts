@@ -4,7 +4,7 @@ import { PUBLIC_TENANT } from '@tolk/shared/roles';
 import type { ChangePasswordInput, LoginResponse, Me, RegisterInput, SignInInput } from '@tolk/shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { AppError, fieldError, isUniqueViolation } from '../../errors';
-import type { Caller } from '../../plugins/auth';
+import type { Caller, RevokedSessions } from '../../plugins/auth';
 import { createAccountsRepository, type AccountRow } from '../accounts/accounts.repository';
 import { createTenantsRepository } from '../accounts/tenants.repository';
 import type { KnownDevices } from './known-devices';
@@ -123,12 +123,17 @@ export function createAuthService({
       return issue(account, meta, device?.accountId === account.id ? device.deviceId : undefined);
     },
 
-    signOut(caller: Caller): Promise<void> {
-      return sessions.revoke(caller.sessionId);
+    /** Revokes the caller's session; the caller tells `app.sessionsRevoked` what was revoked. */
+    async signOut(caller: Caller): Promise<RevokedSessions> {
+      return { accountId: caller.accountId, sessionIds: await sessions.revoke(caller.sessionId) };
     },
 
-    /** Sets the new password, revokes every other session and returns a fresh one. */
-    async changePassword(caller: Caller, input: ChangePasswordInput, meta: RequestMeta): Promise<IssuedLogin> {
+    /** Sets the new password, revokes every other session and returns a fresh one, and what it revoked. */
+    async changePassword(
+      caller: Caller,
+      input: ChangePasswordInput,
+      meta: RequestMeta,
+    ): Promise<IssuedLogin & { revoked: RevokedSessions }> {
       const account = await accounts.findById(caller.accountId);
       if (!account) throw new AppError('unauthorized', 'Your account no longer exists.');
       if (!(await passwords.verify(account.passwordHash, input.currentPassword))) {
@@ -140,8 +145,8 @@ export function createAuthService({
       await assertAcceptablePassword('newPassword', input.newPassword, account.username);
       await accounts.setPasswordHash(account.id, await passwords.hash(input.newPassword));
       const issued = await issue(account, meta);
-      await sessions.revokeAllExcept(account.id, issued.sessionId);
-      return issued;
+      const revokedIds = await sessions.revokeAllExcept(account.id, issued.sessionId);
+      return { ...issued, revoked: { accountId: account.id, sessionIds: revokedIds } };
     },
 
     me(caller: Caller): Me {

@@ -50,19 +50,24 @@ export function createSessionsRepository(db: Database) {
       return row;
     },
 
-    async revoke(sessionId: string): Promise<void> {
-      await db
+    /** Revokes one session; returns its id, or nothing when it was already revoked. */
+    async revoke(sessionId: string): Promise<string[]> {
+      const rows = await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.map((row) => row.id);
     },
 
-    /** Revokes every live session of the account but one. */
-    async revokeAllExcept(accountId: string, keepSessionId: string): Promise<void> {
-      await db
+    /** Revokes every unrevoked session of the account but one; returns the ids it revoked. */
+    async revokeAllExcept(accountId: string, keepSessionId: string): Promise<string[]> {
+      const rows = await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.map((row) => row.id);
     },
   };
 }

@@ -1,0 +1,256 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
+import type { LoginResponse } from '@tolk/shared/schemas/auth';
+import type { Conversation, Muse } from '@tolk/shared/schemas/conversations';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { testApp, type TestApp } from '../../test/build-app';
+import { adminQuery, uniqueName, withDatabase } from '../../test/databases';
+import { newAccount, signIn, strongPassword, type Member } from '../../test/factories';
+import { createSessionsRepository } from './sessions.repository';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+/** A socket as the web app opens one; resolves once connected, records why it was disconnected. */
+async function open(app: FastifyInstance, token: string) {
+  const url = urlOf(app);
+  const socket: Client = connect(url, {
+    auth: { token },
+    transports: ['websocket'],
+    extraHeaders: { origin: url },
+    forceNew: true,
+    reconnection: false,
+  });
+  const disconnects: string[] = [];
+  socket.on('disconnect', (reason) => disconnects.push(reason));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return { socket, disconnects };
+}
+
+/** The handshake's answer: 'connected', or the server's refusal. */
+async function handshake(app: FastifyInstance, token: string): Promise<string> {
+  try {
+    const { socket } = await open(app, token);
+    socket.close();
+    return 'connected';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const closedByServer = async (client: { socket: Client; disconnects: string[] }) => {
+  await expect.poll(() => client.disconnects, { timeout: 5_000 }).toEqual(['io server disconnect']);
+  expect(client.socket.connected).toBe(false);
+};
+
+async function signOut(app: FastifyInstance, member: Member) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signout', headers: member.headers });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('sockets live only as long as their session', () => {
+  let t: TestApp;
+  const sockets: Client[] = [];
+  const track = async (token: string) => {
+    const client = await open(t.app, token);
+    sockets.push(client.socket);
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await testApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t.close();
+  });
+
+  /** A direct chat between the two, and `member`'s socket joined to it. */
+  async function chat(member: Member, friend: Member, socket: Client) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: member.headers,
+      payload: { kind: 'direct', members: [friend.username] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const conversation = res.json<Conversation>();
+    const ack = await socket.emitWithAck('conversation:join', { conversationId: conversation.id, lastSeq: 0 });
+    expect(ack.ok).toBe(true);
+    return conversation;
+  }
+
+  it('signing out closes the sockets of that session only, and its token no longer opens one', async () => {
+    const laptop = await newAccount(t.app);
+    const phone = await signIn(t.app, laptop.username, laptop.password);
+    const friend = await newAccount(t.app);
+    const a = await track(laptop.token);
+    const b = await track(phone.token);
+    const friends = await track(friend.token);
+    const conversation = await chat(phone, friend, b.socket);
+
+    await signOut(t.app, laptop);
+
+    await closedByServer(a);
+    await settle();
+    expect(b.socket.connected).toBe(true);
+    expect(b.disconnects).toEqual([]);
+    expect(friends.socket.connected).toBe(true);
+
+    // The other session's socket still hears the conversation.
+    const heard: Muse[] = [];
+    b.socket.on('muse:new', (muse) => heard.push(muse));
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversation.id}/muses`,
+      headers: friend.headers,
+      payload: { clientId: randomUUID(), text: 'Still there?', from: 'en' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await expect.poll(() => heard.map((m) => m.id), { timeout: 5_000 }).toContain(sent.json<Muse>().id);
+
+    expect(await handshake(t.app, laptop.token)).toBe('unauthorized');
+    expect(await handshake(t.app, phone.token)).toBe('connected');
+  });
+
+  it('changing the password closes every socket of the account; the new token opens one that stays', async () => {
+    const member = await newAccount(t.app);
+    const phone = await signIn(t.app, member.username, member.password);
+    const other = await newAccount(t.app);
+    const own = await track(member.token);
+    const ownSecond = await track(member.token);
+    const phones = await track(phone.token);
+    const others = await track(other.token);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: member.headers,
+      payload: { currentPassword: member.password, newPassword: strongPassword() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const fresh = res.json<LoginResponse>();
+
+    await closedByServer(own);
+    await closedByServer(ownSecond);
+    await closedByServer(phones);
+
+    const kept = await track(fresh.token);
+    await settle();
+    expect(kept.socket.connected).toBe(true);
+    expect(kept.disconnects).toEqual([]);
+    expect(others.socket.connected).toBe(true);
+    expect(others.disconnects).toEqual([]);
+
+    expect(await handshake(t.app, member.token)).toBe('unauthorized');
+    expect(await handshake(t.app, phone.token)).toBe('unauthorized');
+    expect(await handshake(t.app, fresh.token)).toBe('connected');
+  });
+
+  it('closes a socket whose session was revoked while its handshake was being checked', async () => {
+    const member = await newAccount(t.app);
+    const sessionId = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: member.headers })).json<{
+      sessionId: string;
+    }>().sessionId;
+    const original = t.app.callerFromToken.bind(t.app);
+    let calls = 0;
+    // The revocation lands (and is announced, to no socket yet) just after the handshake's check.
+    t.app.callerFromToken = async (token) => {
+      const caller = await original(token);
+      if (++calls === 1) {
+        const revoked = await createSessionsRepository(t.app.db).revoke(sessionId);
+        t.app.sessionsRevoked({ accountId: member.userId, sessionIds: revoked });
+      }
+      return caller;
+    };
+    try {
+      const client = await track(member.token);
+      await closedByServer(client);
+    } finally {
+      t.app.callerFromToken = original;
+    }
+    expect(calls).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a socket closes when its session expires', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ config: { sessionDays: 2 / 86_400 } }); // two seconds
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('is closed by the server at expiry', async () => {
+    const member = await newAccount(t.app);
+    const client = await open(t.app, member.token);
+    expect(client.disconnects).toEqual([]);
+    await expect.poll(() => client.disconnects, { timeout: 5_000, interval: 100 }).toEqual(['io server disconnect']);
+    expect(await handshake(t.app, member.token)).toBe('unauthorized');
+  });
+});
+
+// Two instances need one shared PostgreSQL and Redis: the PGlite run has neither.
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe.skipIf(!databaseUrl)('revocation on one instance closes sockets on another', () => {
+  const name = uniqueName('tolk_revoke');
+  const handles: DatabaseHandle[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    await adminQuery(databaseUrl!, `create database ${name} template ${inject('postgresTemplate')}`);
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({
+        databaseUrl: withDatabase(databaseUrl!, name),
+        pgliteDir: '',
+        poolSize: 4,
+      });
+      handles.push(database);
+      const config = {
+        ...loadConfig({ TOLK_DATA_DIR: os.tmpdir(), TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web') }),
+        redisUrl,
+        jwtSecret: 'revocation-test-secret-that-both-instances-share!!',
+      };
+      const app = await buildApp({ config, database, logger: false, registerLimit: { max: 1000, timeWindow: 60_000 } });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const handle of handles) await handle.close();
+    await adminQuery(databaseUrl!, `drop database if exists ${name} with (force)`);
+  });
+
+  it('signing out through instance A closes the socket on instance B', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const laptop = await newAccount(a);
+    const phone = await signIn(a, laptop.username, laptop.password);
+    const onB = await open(b, laptop.token);
+    const phoneOnB = await open(b, phone.token);
+
+    await signOut(a, laptop);
+
+    await closedByServer(onB);
+    await settle();
+    expect(phoneOnB.socket.connected).toBe(true);
+    phoneOnB.socket.close();
+  });
+});
