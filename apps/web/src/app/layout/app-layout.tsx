@@ -2,8 +2,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { useDarkMode } from '../../lib/dark-mode';
+import { ImmersiveProvider } from '../../lib/immersive';
 import { ScreenSkeleton } from '../../ui/skeletons';
-import { isCompactPath } from '../paths';
+import { shellLayout } from '../paths';
 import { BottomNav } from './bottom-nav';
 import { CookieBanner } from './cookie-banner';
 import { Header } from './header';
@@ -16,13 +17,19 @@ export function AppLayout() {
   const closeMenu = useCallback(() => {
     setMenuOpen(false);
   }, []);
+  // A screen may ask for the whole screen (the plaza face to face); paths.ts says where it may.
+  const [immersiveRequested, setImmersiveRequested] = useState(false);
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const compact = isCompactPath(pathname);
+  const layout = shellLayout(pathname, immersiveRequested);
   const loadingScreen = navigation.state === 'loading' && navigation.location.pathname !== pathname;
 
   return (
-    <div className={`app-shell${compact ? ' compact' : ''}`}>
+    <div
+      className={['app-shell', layout !== 'full' && 'compact', layout === 'immersive' && 'immersive']
+        .filter(Boolean)
+        .join(' ')}
+    >
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
@@ -34,7 +41,7 @@ export function AppLayout() {
           setMenuOpen(true);
         }}
       />
-      {!compact && (
+      {layout === 'full' && (
         <div className="app-banner">
           <p className="banner-title">{t('app.tagline')}</p>
           <p className="banner-subtitle">{t('app.name')}</p>
@@ -42,14 +49,18 @@ export function AppLayout() {
       )}
       <SideMenu open={menuOpen} onClose={closeMenu} />
       <main id="main" tabIndex={-1}>
-        {loadingScreen ? <ScreenSkeleton /> : <Outlet />}
+        <ImmersiveProvider onChange={setImmersiveRequested}>
+          {loadingScreen ? <ScreenSkeleton /> : <Outlet />}
+        </ImmersiveProvider>
       </main>
-      <footer className="app-footer">
-        <Link to="/cookie-policy">{t('footer.cookiePolicy')}</Link>
-        <span>{t('footer.rights', { year: new Date().getFullYear() })}</span>
-      </footer>
+      {layout !== 'immersive' && (
+        <footer className="app-footer">
+          <Link to="/cookie-policy">{t('footer.cookiePolicy')}</Link>
+          <span>{t('footer.rights', { year: new Date().getFullYear() })}</span>
+        </footer>
+      )}
       <CookieBanner />
-      <BottomNav />
+      {layout !== 'immersive' && <BottomNav />}
     </div>
   );
 }

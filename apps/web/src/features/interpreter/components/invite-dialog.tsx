@@ -6,12 +6,12 @@ import { Copy, X } from 'lucide-react';
 import QRCode from 'qrcode';
 import type { Invite } from '@tolk/shared/schemas/plazas';
 import { errorMessage } from '../../../ui/error-message';
+import { ModalDialog } from '../../../ui/modal-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { createInvite } from '../api/create-invite';
 import { endInvite } from '../api/end-invite';
 import { copyText } from '../clipboard';
 import { limitSeconds } from '../plaza-errors';
-import { ModalDialog } from './modal-dialog';
 
 interface InviteDialogProps {
   open: boolean;

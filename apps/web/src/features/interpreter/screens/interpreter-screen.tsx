@@ -8,13 +8,13 @@ import { toTranslationLanguage } from '@tolk/shared/languages';
 import type { InterpreterProfile, InterpreterProfileInput } from '@tolk/shared/schemas/plazas';
 import { HttpError } from '../../../lib/http';
 import { useLoginResponse } from '../../../lib/session';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { createInterpreterProfile } from '../api/create-interpreter-profile';
 import { deleteInterpreterProfile } from '../api/delete-interpreter-profile';
 import { interpreterProfilesQuery, interpreterProfilesQueryKey } from '../api/list-interpreter-profiles';
 import { updateInterpreterProfile } from '../api/update-interpreter-profile';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileForm } from '../components/profile-form';
 import {

@@ -11,13 +11,14 @@ import {
   type Plaza,
   type PlazaSide,
 } from '@tolk/shared/schemas/plazas';
+import { useImmersive } from '../../../lib/immersive';
 import { useLoginResponse } from '../../../lib/session';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { clearPlazaMuses } from '../api/clear-plaza-muses';
 import { plazaQuery, plazaQueryKey } from '../api/get-plaza';
 import { swapPlaza } from '../api/swap-plaza';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { InviteDialog } from '../components/invite-dialog';
 import { PlazaComposer } from '../components/plaza-composer';
 import { PlazaHalf } from '../components/plaza-half';
@@ -149,6 +150,11 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
     },
   });
 
+  const effectiveLayout = plaza.host ? layout : 'normal';
+  const faceToFace = effectiveLayout === 'face-to-face';
+  // Face to face, the phone lies between two people: the shell's navigation steps aside.
+  useImmersive(faceToFace && closed === undefined);
+
   if (closed) return <PlazaClosed plazaId={plaza.id} reason={closed} />;
 
   const currentInvite: Invite | undefined =
@@ -160,8 +166,6 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
         }
       : undefined;
   const waiting = plaza.host && currentInvite !== undefined && !partnerHere;
-  const effectiveLayout = plaza.host ? layout : 'normal';
-  const faceToFace = effectiveLayout === 'face-to-face';
   // This device's person sits at the bottom, nearest the phone's own edge; the other across.
   const top = otherSide;
   const bottom = mySide;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Crown, LogOut, UserMinus, UserPlus } from 'lucide-react';
 import { GROUP_TITLE_MAX, type Conversation } from '@tolk/shared/schemas/conversations';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Field } from '../../../ui/field';
 import { errorMessage } from '../../../ui/error-message';
 import { addMembers } from '../api/add-members';
@@ -14,7 +15,6 @@ import { removeMember } from '../api/remove-member';
 import { updateConversation } from '../api/update-conversation';
 import { personName } from '../muse-display';
 import { musePaths } from '../muse-paths';
-import { ConfirmDialog } from './confirm-dialog';
 
 interface MembersPanelProps {
   conversation: Conversation;

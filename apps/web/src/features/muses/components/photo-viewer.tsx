@@ -28,7 +28,7 @@ export function PhotoViewer({ open, onClose }: { open: OpenPhoto | undefined; on
   return (
     <dialog
       ref={ref}
-      className="dialog photo-viewer"
+      className="modal-dialog photo-viewer"
       aria-label={open?.alt}
       onCancel={(event) => {
         event.preventDefault();

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from './modal-dialog';
 
@@ -12,17 +12,29 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A question before something that cannot be undone. Cancel has focus first, so Enter never destroys. */
+/**
+ * A question before something that cannot be undone, as an alert dialog named by its title and
+ * described by its message. Cancel has focus first, so Enter never destroys; Escape and a tap
+ * outside cancel too.
+ */
 export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const messageId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <ModalDialog open={open} onClose={onCancel} labelledBy={titleId} describedBy={messageId} role="alertdialog">
+    <ModalDialog
+      open={open}
+      onClose={onCancel}
+      labelledBy={titleId}
+      describedBy={messageId}
+      role="alertdialog"
+      initialFocus={cancelRef}
+    >
       <h2 id={titleId}>{title}</h2>
       <p id={messageId}>{message}</p>
       <div className="actions">
-        <button type="button" className="button" autoFocus onClick={onCancel}>
+        <button ref={cancelRef} type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
         <button type="button" className="button danger" disabled={busy} onClick={onConfirm}>
