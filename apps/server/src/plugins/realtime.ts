@@ -51,6 +51,8 @@ declare module 'fastify' {
       io: TolkServer;
       addAuthenticator(authenticator: SocketAuthenticator): void;
       onConnection(handler: (socket: TolkSocket) => void): void;
+      /** Shutting down: sockets are being let go, nobody needs presence news about it. */
+      isClosing(): boolean;
     };
   }
 }
@@ -178,6 +180,7 @@ export const realtimePlugin = fp(
     });
 
     const handlers: ((socket: TolkSocket) => void)[] = [];
+    let closing = false;
     io.on('connection', (socket) => {
       const { principal } = socket.data;
       if (principal.accountId) void socket.join(accountRoom(principal.accountId));
@@ -213,16 +216,21 @@ export const realtimePlugin = fp(
       onConnection(handler: (socket: TolkSocket) => void) {
         handlers.push(handler);
       },
+      isClosing: () => closing,
     });
 
     // Not io.close(): that closes the HTTP server, which Fastify closes itself.
     app.addHook('preClose', async () => {
+      closing = true;
       io.local.disconnectSockets(true);
       io.engine.close();
     });
     app.addHook('onClose', async () => {
       // Stop hearing other instances first: a request answered on a closed client is an unhandled error.
       await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+      // A request from another instance that arrived just before may still be answering (it
+      // awaits this instance's own sockets first): let it finish before its client goes.
+      if (redisClients.length) await new Promise((resolve) => setTimeout(resolve, 100));
       await Promise.allSettled(redisClients.map((client) => client.quit()));
     });
   },

@@ -41,6 +41,7 @@ export const conversationsPlugin = fp(
           };
         },
         options.sendLimit,
+        () => app.realtime.isClosing(),
       ),
     );
     await app.register(conversationsRoutes, { prefix: '/api', service });

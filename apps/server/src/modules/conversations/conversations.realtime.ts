@@ -44,6 +44,7 @@ export function conversationSocketHandlers(
   service: ConversationsService,
   actorOf: (socket: TolkSocket) => Actor,
   sendLimit: SocketSendLimit,
+  isClosing: () => boolean,
 ) {
   return (socket: TolkSocket) => {
     const principal = socket.data.principal;
@@ -175,6 +176,9 @@ export function conversationSocketHandlers(
     });
 
     socket.on('disconnect', () => {
+      // A server shutting down lets every socket go: no presence news, and no questions to the
+      // other instances while its Redis clients close.
+      if (isClosing()) return;
       for (const conversationId of socket.data.joined.keys()) {
         void onlineIn(conversationId)
           .then((online) => {
