@@ -23,13 +23,18 @@ function send(reply: FastifyReply, code: ErrorCode, message: string, fields?: Re
   return reply.status(HTTP_STATUS_BY_CODE[code]).type('application/json').send(body);
 }
 
-function toErrorReply(error: FastifyError | AppError): {
-  code: ErrorCode;
-  message: string;
-  fields?: Record<string, string[]>;
-} {
+/**
+ * The `{ code, message, fields? }` a client is told of an error, over HTTP or in a socket
+ * acknowledgement: ours as raised, request validation failures by field, and nothing of a 5xx.
+ */
+export function errorReply(error: unknown): ErrorBody['error'] {
   if (error instanceof AppError)
     return { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  if (!(error instanceof Error)) return { code: 'internal', message: 'Something went wrong on our side.' };
+  return fastifyErrorReply(error as FastifyError);
+}
+
+function fastifyErrorReply(error: FastifyError): ErrorBody['error'] {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string[]> = {};
     for (const issue of error.validation) {
@@ -70,7 +75,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: ErrorsOptio
   const indexHtml = path.join(options.webDir, 'index.html');
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { code, message, fields } = toErrorReply(error);
+    const { code, message, fields } = errorReply(error);
     if (code === 'internal') request.log.error({ err: error }, 'request failed');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
     return send(reply, code, message, fields);

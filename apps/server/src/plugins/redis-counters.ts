@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { createClient } from 'redis';
 import type { RedisScripts } from '../modules/auth/sign-in-throttle';
+import { windowCounter, type WindowCounter } from './window-counter';
 
 /**
  * One Redis connection for the counters every instance must share: the route rate limits and the
@@ -20,17 +21,6 @@ export async function connectRedisCounters(app: FastifyInstance, url: string): P
   return client;
 }
 
-// The fixed window of @fastify/rate-limit's own RedisStore (without continueExceeding or backoff,
-// which Tolk does not use). KEYS: the counter. ARGV: the window in ms. Answers { count, ttl ms }.
-export const INCREMENT_SCRIPT = `
-local current = redis.call('INCR', KEYS[1])
-if current == 1 then
-  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]))
-  return { current, tonumber(ARGV[1]) }
-end
-return { current, redis.call('PTTL', KEYS[1]) }
-`;
-
 /**
  * A @fastify/rate-limit store on the project's Redis client (node-redis). The plugin's built-in
  * `redis` option needs ioredis (it calls `defineCommand`); this keeps one Redis library.
@@ -38,9 +28,11 @@ return { current, redis.call('PTTL', KEYS[1]) }
 export function redisRateLimitStore(redis: RedisScripts, prefix = 'tolk:rate-limit:'): FastifyRateLimitStoreCtor {
   class RedisCounterStore implements FastifyRateLimitStore {
     private readonly prefix: string;
+    private readonly count: WindowCounter;
 
     constructor(_options?: unknown, routePrefix = prefix) {
       this.prefix = routePrefix;
+      this.count = windowCounter(redis, routePrefix);
     }
 
     incr(
@@ -48,10 +40,9 @@ export function redisRateLimitStore(redis: RedisScripts, prefix = 'tolk:rate-lim
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      redis.eval(INCREMENT_SCRIPT, { keys: [this.prefix + key], arguments: [String(timeWindow)] }).then(
-        (reply) => {
-          const [current, ttl] = reply as [number, number];
-          callback(null, { current, ttl: ttl > 0 ? ttl : timeWindow });
+      this.count(key, timeWindow).then(
+        ({ count, resetMs }) => {
+          callback(null, { current: count, ttl: resetMs });
         },
         (error: unknown) => {
           callback(error instanceof Error ? error : new Error(String(error)));

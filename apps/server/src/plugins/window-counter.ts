@@ -1,5 +1,15 @@
 import type { RedisScripts } from '../modules/auth/sign-in-throttle';
-import { INCREMENT_SCRIPT } from './redis-counters';
+
+// The fixed window of @fastify/rate-limit's own RedisStore (without continueExceeding or backoff,
+// which Tolk does not use). KEYS: the counter. ARGV: the window in ms. Answers { count, ttl ms }.
+const INCREMENT_SCRIPT = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]))
+  return { current, tonumber(ARGV[1]) }
+end
+return { current, redis.call('PTTL', KEYS[1]) }
+`;
 
 /**
  * Counts events per key in fixed windows: answers the count so far in the current window and

@@ -69,3 +69,37 @@ export async function testApp(
     },
   };
 }
+
+/**
+ * Two instances of the app on one fresh PostgreSQL database and one Redis, as behind a load
+ * balancer, each listening on its own port: for what must cross instances.
+ */
+export async function twoInstances(
+  databaseUrl: string,
+  redisUrl: string,
+): Promise<{ apps: [FastifyInstance, FastifyInstance]; close(): Promise<void> }> {
+  const name = uniqueName('tolk_two');
+  await adminQuery(databaseUrl, `create database ${name} template ${inject('postgresTemplate')}`);
+  const handles: DatabaseHandle[] = [];
+  const apps: FastifyInstance[] = [];
+  for (let i = 0; i < 2; i++) {
+    const database = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), pgliteDir: '', poolSize: 4 });
+    handles.push(database);
+    const config = {
+      ...loadConfig({ TOLK_DATA_DIR: os.tmpdir(), TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web') }),
+      redisUrl,
+      jwtSecret: 'two-instances-test-secret-that-both-instances-share!!',
+    };
+    const app = await buildApp({ config, database, logger: false, registerLimit: { max: 1000, timeWindow: 60_000 } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    apps.push(app);
+  }
+  return {
+    apps: apps as [FastifyInstance, FastifyInstance],
+    async close() {
+      for (const app of apps) await app.close();
+      for (const handle of handles) await handle.close();
+      await adminQuery(databaseUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}

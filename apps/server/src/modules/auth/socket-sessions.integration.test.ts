@@ -1,18 +1,12 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
 import type { Conversation, Muse } from '@tolk/shared/schemas/conversations';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { testApp, type TestApp } from '../../test/build-app';
-import { adminQuery, uniqueName, withDatabase } from '../../test/databases';
+import { testApp, twoInstances, type TestApp } from '../../test/build-app';
 import { newAccount, signIn, strongPassword, type Member } from '../../test/factories';
 import { createSessionsRepository } from './sessions.repository';
 
@@ -210,37 +204,14 @@ const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe.skipIf(!databaseUrl)('revocation on one instance closes sockets on another', () => {
-  const name = uniqueName('tolk_revoke');
-  const handles: DatabaseHandle[] = [];
-  const apps: FastifyInstance[] = [];
-
+  let two: Awaited<ReturnType<typeof twoInstances>>;
   beforeAll(async () => {
-    await adminQuery(databaseUrl!, `create database ${name} template ${inject('postgresTemplate')}`);
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({
-        databaseUrl: withDatabase(databaseUrl!, name),
-        pgliteDir: '',
-        poolSize: 4,
-      });
-      handles.push(database);
-      const config = {
-        ...loadConfig({ TOLK_DATA_DIR: os.tmpdir(), TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web') }),
-        redisUrl,
-        jwtSecret: 'revocation-test-secret-that-both-instances-share!!',
-      };
-      const app = await buildApp({ config, database, logger: false, registerLimit: { max: 1000, timeWindow: 60_000 } });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
+    two = await twoInstances(databaseUrl!, redisUrl);
   });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    await adminQuery(databaseUrl!, `drop database if exists ${name} with (force)`);
-  });
+  afterAll(() => two.close());
 
   it('signing out through instance A closes the socket on instance B', async () => {
-    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const [a, b] = two.apps;
     const laptop = await newAccount(a);
     const phone = await signIn(a, laptop.username, laptop.password);
     const onB = await open(b, laptop.token);

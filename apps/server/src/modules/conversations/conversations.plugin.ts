@@ -28,9 +28,8 @@ export const conversationsPlugin = fp(
     });
     app.decorate('conversations', service);
     app.realtime.onConnection(
-      conversationSocketHandlers(
-        service,
-        (socket): Actor => {
+      conversationSocketHandlers(service, {
+        actorOf: (socket): Actor => {
           const p = socket.data.principal;
           return {
             accountId: p.accountId,
@@ -40,9 +39,10 @@ export const conversationsPlugin = fp(
             superAdmin: false,
           };
         },
-        options.sendLimit,
-        () => app.realtime.isClosing(),
-      ),
+        sendLimit: options.sendLimit,
+        isClosing: () => app.realtime.isClosing(),
+        log: app.log,
+      }),
     );
     await app.register(conversationsRoutes, { prefix: '/api', service });
     // Translations an engine failed are tried again with backoff; each success reaches its room.

@@ -1,9 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Ack } from '@tolk/shared/realtime';
 import { sendMuseInputSchema } from '@tolk/shared/schemas/conversations';
 import { conversationRoom, memberRoom, type SocketData, type TolkSocket } from '../../plugins/realtime';
 import type { WindowCounter } from '../../plugins/window-counter';
 import { AppError } from '../../errors';
+import { errorReply } from '../../plugins/errors';
 import type { Actor, ConversationsService } from './conversations.service';
 import { plazaLanguages, readerRooms } from './reader-rooms';
 
@@ -23,29 +25,33 @@ export interface SocketSendLimit {
   counter: WindowCounter;
 }
 
-/** An acknowledgement's error, shaped like an HTTP error body's; nothing of a 5xx leaks. */
-function failure(error: unknown): Extract<Ack, { ok: false }> {
-  if (error instanceof AppError) {
-    return {
-      ok: false,
-      error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
-    };
-  }
-  if (error instanceof z.ZodError) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of error.issues) (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-    return { ok: false, error: { code: 'validation_failed', message: 'Some fields are missing or invalid.', fields } };
-  }
-  return { ok: false, error: { code: 'internal', message: 'Something went wrong on our side.' } };
+export interface SocketHandlerOptions {
+  actorOf: (socket: TolkSocket) => Actor;
+  sendLimit: SocketSendLimit;
+  /** The server is shutting down: sockets are let go, nobody needs presence news about it. */
+  isClosing: () => boolean;
+  log: FastifyBaseLogger;
+}
+
+/** A request's fields that failed its schema, as a validation error naming each field. */
+function invalid(error: z.ZodError): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+  return new AppError('validation_failed', 'Some fields are missing or invalid.', fields);
 }
 
 /** Socket handlers for one connection: join with catch-up, leave, send, typing, read, presence. */
 export function conversationSocketHandlers(
   service: ConversationsService,
-  actorOf: (socket: TolkSocket) => Actor,
-  sendLimit: SocketSendLimit,
-  isClosing: () => boolean,
+  { actorOf, sendLimit, isClosing, log }: SocketHandlerOptions,
 ) {
+  /** An acknowledgement's error, shaped as over HTTP; failures of ours are logged, not told. */
+  function failure(error: unknown): Extract<Ack, { ok: false }> {
+    const reply = errorReply(error);
+    if (reply.code === 'internal') log.error({ err: error }, 'socket event failed');
+    return { ok: false, error: reply };
+  }
+
   return (socket: TolkSocket) => {
     const principal = socket.data.principal;
     const name = principal.username || principal.displayName;
@@ -139,7 +145,9 @@ export function conversationSocketHandlers(
           throw new AppError('rate_limited', `Too many muses at once. Try again in ${seconds} seconds.`);
         }
         // Counted before it is read, as over HTTP: a flood of bad requests is a flood too.
-        const { conversationId, ...input } = sendSchema.parse(raw);
+        const parsed = sendSchema.safeParse(raw);
+        if (!parsed.success) throw invalid(parsed.error);
+        const { conversationId, ...input } = parsed.data;
         const { muse, created } = await service.send(actorOf(socket), conversationId, input);
         reply({ ok: true, muse, created });
       })().catch((error: unknown) => {

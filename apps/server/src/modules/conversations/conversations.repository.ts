@@ -575,7 +575,14 @@ export function createConversationsRepository(db: Database) {
     async saveTranslations(
       batch: { museId: string; text: string; rows: (typeof museTranslations.$inferInsert)[] }[],
     ): Promise<Set<string>> {
-      const rows = batch.flatMap(({ text, rows }) => rows.map((row) => ({ ...row, sourceText: text })));
+      // One row per (muse, language): a statement may not update a row twice, and a later run
+      // for the same muse supersedes an earlier one.
+      const latest = new Map(
+        batch.flatMap(({ text, rows }) =>
+          rows.map((row) => [`${row.museId}:${row.targetLanguage}`, { ...row, sourceText: text }] as const),
+        ),
+      );
+      const rows = [...latest.values()];
       if (!rows.length) return new Set();
       // One parameter per column (sql.param: a bare array would be spread into a list of parameters).
       const column = <K extends keyof (typeof rows)[number]>(key: K) => sql.param(rows.map((row) => row[key] ?? null));

@@ -79,15 +79,7 @@ export function createConversationsService(deps: {
   /** Translations of muses finished together are stored together (one statement under load). */
   const translationWrites = groupCommit(
     async (batch: { museId: string; text: string; rows: ReturnType<typeof toRow>[] }[]) => {
-      // One row per (muse, language) in a statement: a later run for the same muse supersedes.
-      const latest = new Map(
-        batch.flatMap((item) => item.rows.map((row) => [`${row.museId}:${row.targetLanguage}`, item])),
-      );
-      const unique = batch.map((item) => ({
-        ...item,
-        rows: item.rows.filter((row) => latest.get(`${row.museId}:${row.targetLanguage}`) === item),
-      }));
-      const stored = await repo.saveTranslations(unique);
+      const stored = await repo.saveTranslations(batch);
       return batch.map((item) => stored.has(item.museId));
     },
   );
@@ -577,10 +569,10 @@ export function createConversationsService(deps: {
         if (existing) return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing };
         throw fieldError('text', 'Write something first.');
       }
-      // A plaza guest's token names their member row; an account's membership is checked by the
-      // append itself, so the usual send is one statement.
+      // A plaza guest's token names their member row, an account names itself: the append checks
+      // either is a live member of this conversation, so the usual send is one statement.
       const sender = actor.guestMemberId
-        ? { memberId: (await membership(conversationId, actor)).member.id }
+        ? { memberId: actor.guestMemberId }
         : actor.accountId
           ? { accountId: actor.accountId }
           : undefined;

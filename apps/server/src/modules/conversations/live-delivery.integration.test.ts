@@ -81,8 +81,8 @@ interface Heard {
   at: number;
 }
 
-/** A connected socket, joined to a conversation, recording what it hears. */
-async function reader(token: string, conversationId: string) {
+/** A connected socket, joined to nothing yet. */
+async function connected(token: string): Promise<Client> {
   const socket: Client = connect(baseUrl, {
     auth: { token },
     transports: ['websocket'],
@@ -93,6 +93,12 @@ async function reader(token: string, conversationId: string) {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
   });
+  return socket;
+}
+
+/** A connected socket, joined to a conversation, recording what it hears. */
+async function reader(token: string, conversationId: string) {
+  const socket = await connected(token);
   const heard: Heard[] = [];
   socket.on('muse:new', (muse) => heard.push({ event: 'muse:new', muse, at: performance.now() }));
   socket.on('muse:updated', (muse) => heard.push({ event: 'muse:updated', muse, at: performance.now() }));
@@ -452,16 +458,7 @@ describe('sending over the socket', () => {
       await newAccount(t.app, { language: 'en' }),
     ];
     const chat = await group(owner, [member]);
-    const socket: Client = connect(baseUrl, {
-      auth: { token: outsider.token },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    const socket = await connected(outsider.token);
     const stranger = await socket.emitWithAck('muse:send', {
       conversationId: chat.id,
       clientId: randomUUID(),
