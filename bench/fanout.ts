@@ -1,14 +1,18 @@
 // Chat fan-out benchmark: how fast a muse reaches every reader of a group conversation, in the
 // reader's language, compared with a bare WebSocket broadcast doing the least possible work.
 //
-// Two runs in one process (server and every client share the process, so one clock serves both
+// Three runs in one process (server and every client share the process, so one clock serves both
 // ends of each latency sample, and the memory figures cover the server and the client side of a
 // connection together):
 //
 //   1. Baseline: node:http + ws WebSocketServer on port 0. N clients in M groups; a sender's JSON
 //      message (shaped and sized like a Muse) is parsed once, serialised once and sent to every
 //      client of its group, the sender included.
-//   2. Tolk: buildApp() on a fresh database (PGlite in a temporary folder, or, with DATABASE_URL
+//   2. Floor: a bare Socket.IO server, configured as Tolk configures it, relaying each message to
+//      its group's room, with the same socket.io-client clients as Tolk's run. No accounts, no
+//      database, no translation: the best any Socket.IO server does here, so the part of the gap
+//      to the baseline that application code cannot close.
+//   3. Tolk: buildApp() on a fresh database (PGlite in a temporary folder, or, with DATABASE_URL
 //      set, a new PostgreSQL database created from scratch, migrated and dropped at the end),
 //      listening on port 0. N accounts reading L languages (en, es, fr, pt: all local Apertium;
 //      fr and pt pivot through es), M group conversations of N/M members, every member with a
@@ -43,7 +47,8 @@
 //   node --expose-gc --import tsx bench/fanout.ts [--clients 1000] [--conversations 50]
 //        [--languages 4] [--muses 10] [--concurrency 8] [--via socket|http]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --expose-gc --import tsx bench/fanout.ts
-// `npx tsx bench/fanout.ts ...` works too, with noisier memory figures.
+// `npx tsx bench/fanout.ts ...` works too, with noisier memory figures. FANOUT_CPU_PROFILE=/tmp/fan
+// writes a CPU profile of each run's measured part (/tmp/fan.baseline.cpuprofile, .floor., .tolk.).
 //
 // Senders' HTTP requests leave from distinct loopback addresses (127.0.x.y, all of 127/8 is
 // loopback on Linux), so the per-address limit on sending muses (120 a minute) is not what is
@@ -56,6 +61,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { Server as SocketIoServer } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
@@ -179,6 +185,61 @@ async function runAll<T>(items: T[], concurrency: number, work: (item: T, index:
   );
 }
 
+/** Connects all N clients, `concurrency` at a time, measuring the time and the memory it takes. */
+async function connectAll<T>(concurrency: number, connect: (index: number) => Promise<T>) {
+  const before = await memory();
+  const start = performance.now();
+  const clients = new Array<T>(N);
+  await runAll(
+    Array.from({ length: N }, (_, i) => i),
+    concurrency,
+    async (i) => {
+      clients[i] = await connect(i);
+    },
+  );
+  const connectMs = performance.now() - start;
+  return { clients, connectMs, before, after: await memory() };
+}
+
+/** Resolves on the first `ok` event, rejects on the first `failed` one. */
+function opened(
+  emitter: { once(event: string, listener: (error?: unknown) => void): unknown },
+  ok: string,
+  failed: string,
+) {
+  return new Promise<void>((resolve, reject) => {
+    emitter.once(ok, () => {
+      resolve();
+    });
+    emitter.once(failed, reject);
+  });
+}
+
+/**
+ * The send pattern of every run: the unmeasured warm round, then the measured rounds, profiled
+ * with FANOUT_CPU_PROFILE. `measuring` runs just before the measured rounds start; the profile
+ * stops once `settled` (after the measured rounds) is done. Returns how many jobs were measured.
+ */
+async function warmThenMeasure(
+  run: string,
+  send: (job: Job) => Promise<void>,
+  hooks: { measuring?: () => Promise<void>; settled?: () => Promise<void> } = {},
+): Promise<number> {
+  const all = jobs();
+  const measured = all.filter((job) => job.measured);
+  await runAll(
+    all.filter((job) => !job.measured),
+    CONCURRENCY,
+    send,
+  );
+  await hooks.measuring?.();
+  const profiler = await startProfile(run);
+  await runAll(measured, CONCURRENCY, send);
+  await hooks.settled?.();
+  await profiler?.();
+  return measured.length;
+}
+
 /** Send times, receive times and the end of each job (every recipient served). */
 class Tracker {
   private readonly sentAt = new Map<string, number>();
@@ -293,6 +354,19 @@ function museLike(conversation: number, clientId: string, job: Job, seq: number)
   };
 }
 
+/** A relay run's send: a Muse-like message from the job's sender, done when the whole group has it. */
+function relaySend(tracker: Tracker, deliver: (job: Job, message: Muse) => unknown) {
+  let seq = 0;
+  return async (job: Job) => {
+    const clientId = randomUUID();
+    const { sent, delivered } = tracker.send(clientId, GROUP_SIZE, job.measured);
+    const message = museLike(job.conversation, clientId, job, ++seq);
+    sent();
+    await deliver(job, message);
+    await delivered;
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // 1. Baseline: raw ws broadcast
 
@@ -322,49 +396,21 @@ async function baseline(): Promise<RunResult> {
   const { port } = server.address() as AddressInfo;
 
   const tracker = new Tracker();
-  const before = await memory();
-  const connectStart = performance.now();
-  const clients: WebSocket[] = new Array<WebSocket>(N);
-  await runAll(
-    Array.from({ length: N }, (_, i) => i),
-    50,
-    async (i) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/?g=${Math.floor(i / GROUP_SIZE)}`);
-      await new Promise<void>((resolve, reject) => {
-        ws.once('open', () => {
-          resolve();
-        });
-        ws.once('error', reject);
-      });
-      ws.on('message', (data) => {
-        const muse = JSON.parse(textOf(data)) as Muse;
-        tracker.received(muse.clientId);
-      });
-      clients[i] = ws;
-    },
-  );
-  const connectMs = performance.now() - connectStart;
-  const after = await memory();
+  const { clients, connectMs, before, after } = await connectAll(50, async (i) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/?g=${Math.floor(i / GROUP_SIZE)}`);
+    await opened(ws, 'open', 'error');
+    ws.on('message', (data) => {
+      const muse = JSON.parse(textOf(data)) as Muse;
+      tracker.received(muse.clientId);
+    });
+    return ws;
+  });
 
-  const all = jobs();
-  let seq = 0;
-  const send = async (job: Job) => {
-    const clientId = randomUUID();
-    const { sent, delivered } = tracker.send(clientId, GROUP_SIZE, job.measured);
-    const body = JSON.stringify(museLike(job.conversation, clientId, job, ++seq));
-    sent();
-    clients[clientIndex(job.conversation, job.sender)]!.send(body);
-    await delivered;
-  };
-  await runAll(
-    all.filter((job) => !job.measured),
-    CONCURRENCY,
-    send,
-  );
-  await runAll(
-    all.filter((job) => job.measured),
-    CONCURRENCY,
-    send,
+  const measured = await warmThenMeasure(
+    'baseline',
+    relaySend(tracker, (job, message) => {
+      clients[clientIndex(job.conversation, job.sender)]!.send(JSON.stringify(message));
+    }),
   );
 
   await Promise.all(
@@ -388,11 +434,67 @@ async function baseline(): Promise<RunResult> {
       resolve();
     });
   });
-  return result('raw ws baseline', all.filter((j) => j.measured).length, tracker, before, after, connectMs);
+  return result('raw ws baseline', measured, tracker, before, after, connectMs);
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. Tolk
+// 2. Floor: bare Socket.IO relay
+
+/**
+ * Socket.IO configured as Tolk configures it (connection-state recovery, the same limits), relaying
+ * each message to its group's room and nothing else: no accounts, no database, no translation.
+ * The same socket.io-client clients as Tolk's run. What any Socket.IO server can at best do on this
+ * machine, and so the part of the gap to the raw baseline that no application code can close.
+ */
+async function socketIoFloor(): Promise<RunResult> {
+  const server = http.createServer();
+  const io = new SocketIoServer(server, {
+    serveClient: false,
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+    maxHttpBufferSize: 64 * 1024,
+  });
+  io.on('connection', (socket) => {
+    const room = `g:${String(socket.handshake.auth.g)}`;
+    void socket.join(room);
+    socket.on('send', (message: Muse, ack: (ok: boolean) => void) => {
+      ack(true);
+      io.to(room).emit('muse', message);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const tracker = new Tracker();
+  const { clients, connectMs, before, after } = await connectAll(20, async (i) => {
+    const socket = connectSocket(`http://127.0.0.1:${port}`, {
+      auth: { g: Math.floor(i / GROUP_SIZE) },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    await opened(socket, 'connect', 'connect_error');
+    socket.on('muse', (muse: Muse) => {
+      tracker.received(muse.clientId);
+    });
+    return socket;
+  });
+
+  const measured = await warmThenMeasure(
+    'floor',
+    relaySend(tracker, (job, message) =>
+      clients[clientIndex(job.conversation, job.sender)]!.emitWithAck('send', message),
+    ),
+  );
+
+  for (const socket of clients) socket.disconnect();
+  await io.close();
+  return result('bare Socket.IO relay', measured, tracker, before, after, connectMs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Tolk
 
 /** The translator port, counting each (text, target language) asked for while `counting` is on. */
 class CountingTranslator implements MuseTranslator {
@@ -461,10 +563,13 @@ const engineCalls = async (app: FastifyInstance) =>
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** FANOUT_CPU_PROFILE=file.cpuprofile: a CPU profile of the measured Tolk run only (not the setup). */
-async function startProfile(): Promise<(() => Promise<void>) | undefined> {
-  const file = process.env.FANOUT_CPU_PROFILE;
-  if (!file) return undefined;
+/**
+ * FANOUT_CPU_PROFILE=name: a CPU profile of each run's measured part (not its setup), written to
+ * name.baseline.cpuprofile, name.floor.cpuprofile and name.tolk.cpuprofile.
+ */
+async function startProfile(run: string): Promise<(() => Promise<void>) | undefined> {
+  const prefix = process.env.FANOUT_CPU_PROFILE;
+  if (!prefix) return undefined;
   const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
@@ -472,7 +577,7 @@ async function startProfile(): Promise<(() => Promise<void>) | undefined> {
   await session.post('Profiler.start');
   return async () => {
     const { profile } = await session.post('Profiler.stop');
-    fs.writeFileSync(file, JSON.stringify(profile));
+    fs.writeFileSync(`${prefix.replace(/\.cpuprofile$/, '')}.${run}.cpuprofile`, JSON.stringify(profile));
     session.disconnect();
   };
 }
@@ -663,9 +768,8 @@ async function tolk(): Promise<TolkResult> {
     });
   }
 
-  const all = jobs();
   const expectedRequests = new Map<string, number>();
-  for (const job of all) {
+  for (const job of jobs()) {
     if (!job.measured) continue;
     for (let j = 0; j < LANGUAGES_PER_GROUP; j++) {
       const to = languageOf(j);
@@ -702,23 +806,16 @@ async function tolk(): Promise<TolkResult> {
     }
     await delivered;
   };
-  await runAll(
-    all.filter((job) => !job.measured),
-    CONCURRENCY,
-    send,
-  );
-  // The warm round is over: count from here.
-  await app.conversations.idle();
-  const callsBefore = await engineCalls(app);
-  translator.counting = true;
-  const profiler = await startProfile();
-  await runAll(
-    all.filter((job) => job.measured),
-    CONCURRENCY,
-    send,
-  );
-  await app.conversations.idle();
-  await profiler?.();
+  let callsBefore = 0;
+  const measured = await warmThenMeasure('tolk', send, {
+    // The warm round is over: count from here.
+    measuring: async () => {
+      await app.conversations.idle();
+      callsBefore = await engineCalls(app);
+      translator.counting = true;
+    },
+    settled: () => app.conversations.idle(),
+  });
   translator.counting = false;
   const callsDuring = (await engineCalls(app)) - callsBefore;
   if (failedSends) console.error(`warning: ${failedSends} sends failed`);
@@ -767,7 +864,7 @@ async function tolk(): Promise<TolkResult> {
   return {
     ...result(
       `Tolk (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
-      all.filter((j) => j.measured).length,
+      measured,
       tracker,
       before,
       after,
@@ -810,33 +907,57 @@ console.log(
 );
 const base = await baseline();
 console.log(`baseline done (connect ${ms(base.connectMs)} ms)`);
+const floor = await socketIoFloor();
+console.log(`Socket.IO floor done (connect ${ms(floor.connectMs)} ms)`);
 const mine = await tolk();
 console.log(`Tolk done (setup ${ms(mine.setupMs)} ms, connect + join ${ms(mine.connectMs)} ms)`);
 console.log('');
 
 table([
-  ['', base.label, mine.label],
-  ['messages / muses sent (measured)', count(base.messages), count(mine.messages)],
-  ['deliveries received / expected', `${base.deliveries}/${base.expected}`, `${mine.deliveries}/${mine.expected}`],
-  ['wall time, first send to last delivery (ms)', ms(base.wallMs), ms(mine.wallMs)],
-  ['deliveries / second', count(throughput(base)), count(throughput(mine))],
-  ['latency p50 (ms)', ms(percentile(base.latencies, 50)), ms(percentile(mine.latencies, 50))],
-  ['latency p99 (ms)', ms(percentile(base.latencies, 99)), ms(percentile(mine.latencies, 99))],
-  ['latency max (ms)', ms(percentile(base.latencies, 100)), ms(percentile(mine.latencies, 100))],
-  ['RSS per connection (KiB)', kib(base.rssPerConnection), kib(mine.rssPerConnection)],
-  ['heap per connection (KiB)', kib(base.heapPerConnection), kib(mine.heapPerConnection)],
-  ['deliveries that arrived pending first', '-', count(mine.pendingFirst)],
-  ['deliveries marked unavailable', '-', count(mine.unavailable)],
+  ['', base.label, floor.label, mine.label],
+  ['messages / muses sent (measured)', count(base.messages), count(floor.messages), count(mine.messages)],
+  [
+    'deliveries received / expected',
+    `${base.deliveries}/${base.expected}`,
+    `${floor.deliveries}/${floor.expected}`,
+    `${mine.deliveries}/${mine.expected}`,
+  ],
+  ['wall time, first send to last delivery (ms)', ms(base.wallMs), ms(floor.wallMs), ms(mine.wallMs)],
+  ['deliveries / second', count(throughput(base)), count(throughput(floor)), count(throughput(mine))],
+  [
+    'latency p50 (ms)',
+    ms(percentile(base.latencies, 50)),
+    ms(percentile(floor.latencies, 50)),
+    ms(percentile(mine.latencies, 50)),
+  ],
+  [
+    'latency p99 (ms)',
+    ms(percentile(base.latencies, 99)),
+    ms(percentile(floor.latencies, 99)),
+    ms(percentile(mine.latencies, 99)),
+  ],
+  [
+    'latency max (ms)',
+    ms(percentile(base.latencies, 100)),
+    ms(percentile(floor.latencies, 100)),
+    ms(percentile(mine.latencies, 100)),
+  ],
+  ['RSS per connection (KiB)', kib(base.rssPerConnection), kib(floor.rssPerConnection), kib(mine.rssPerConnection)],
+  ['heap per connection (KiB)', kib(base.heapPerConnection), kib(floor.heapPerConnection), kib(mine.heapPerConnection)],
+  ['deliveries that arrived pending first', '-', '-', count(mine.pendingFirst)],
+  ['deliveries marked unavailable', '-', '-', count(mine.unavailable)],
   [
     'translation requests per (muse, language)',
+    '-',
     '-',
     Number.isFinite(mine.requestsPerMuseLanguage)
       ? `${mine.requestsPerMuseLanguage.toFixed(2)} (max ${mine.maxRequestsPerMuseLanguage.toFixed(2)}, ${mine.translationTargets} pairs)`
       : 'n/a (one language)',
   ],
-  ['engine calls during the measured run', '-', count(mine.engineCalls)],
+  ['engine calls during the measured run', '-', '-', count(mine.engineCalls)],
   [
     'engine calls per (muse, language), cold',
+    '-',
     '-',
     mine.cold.targets
       ? `${(mine.cold.engineCalls / mine.cold.targets).toFixed(2)} (${mine.cold.engineCalls} calls / ${mine.cold.muses} muses × ${LANGUAGES_PER_GROUP - 1} languages)`
@@ -846,7 +967,8 @@ table([
 
 const ratio = throughput(mine) / throughput(base);
 const p99 = percentile(mine.latencies, 99);
-const complete = mine.deliveries === mine.expected && base.deliveries === base.expected;
+const complete =
+  mine.deliveries === mine.expected && base.deliveries === base.expected && floor.deliveries === floor.expected;
 const checks: [string, boolean, string][] = [
   ['every delivery arrived', complete, `${mine.deliveries}/${mine.expected}`],
   ['Tolk throughput ≥ half the baseline', ratio >= 0.5, `${(ratio * 100).toFixed(1)} % of baseline`],
@@ -869,3 +991,7 @@ console.log(
   `Targets (set for 1,000 clients, 50 conversations, 4 languages${reference ? '' : '; this run is another size, so indicative only'}):`,
 );
 for (const [name, pass, detail] of checks) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
+console.log(
+  `For reference: bare Socket.IO reaches ${((throughput(floor) / throughput(base)) * 100).toFixed(1)} % of the baseline; ` +
+    `Tolk reaches ${((throughput(mine) / throughput(floor)) * 100).toFixed(1)} % of bare Socket.IO.`,
+);

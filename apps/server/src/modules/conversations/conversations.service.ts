@@ -240,7 +240,8 @@ export function createConversationsService(deps: {
     const c = muse.conversationId;
     for (const { language, original } of plan.rooms) {
       const room = io.to(languageRoom(c, language));
-      (original ? room : room.except(readsAsIsRoom(c, plan.source))).emit(
+      // Readers of this language who read the source unaided take the original from their own room.
+      (original || !plan.unaidedReaders ? room : room.except(readsAsIsRoom(c, plan.source))).emit(
         event,
         museView(muse, language, original ? undefined : translationOf(language)),
       );
@@ -249,20 +250,19 @@ export function createConversationsService(deps: {
       io.to(readsAsIsRoom(c, plan.source)).emit(event, museView(muse, muse.sourceLanguage, undefined));
   }
 
-  /** A translation finished after the muse went out: only its language room hears of it. */
+  /**
+   * A translation finished after the muse went out: only its language room hears of it, minus
+   * readers who read the source unaided (they keep the original).
+   */
   function announce(muse: MuseRecord, translation: MuseTranslation) {
     // Still failing: the reader already sees "translating"; a later retry announces the result.
     if (translation.state === 'pending') return;
-    broadcast(
-      'muse:updated',
-      muse,
-      {
-        rooms: [{ language: translation.to, original: false }],
-        source: baseLanguage(muse.sourceLanguage),
-        unaidedReaders: false,
-      },
-      () => translation,
-    );
+    const c = muse.conversationId;
+    deps
+      .io()
+      ?.to(languageRoom(c, translation.to))
+      .except(readsAsIsRoom(c, baseLanguage(muse.sourceLanguage)))
+      .emit('muse:updated', museView(muse, translation.to, translation));
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   hasTranslatableText,
   hashText,
   normaliseText,
+  respace,
   notranslateSpanMarkup,
   protectedValues,
   restoreProtected,
@@ -143,6 +144,31 @@ describe('normalised text', () => {
 
   it('drops control characters that would confuse an engine', () => {
     expect(normaliseText('a\u0000b\u0007c')).toBe('abc');
+  });
+
+  it('skips the rewrite only for text it would not change, whatever its mix of spaces and breaks', () => {
+    const alphabet = [
+      'a',
+      'é',
+      'e\u0301',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\r',
+      '\u00a0',
+      '\u2009',
+      '\ufeff',
+      '\u0001',
+      '\u0085',
+    ];
+    // Every text of up to four pieces from the alphabet.
+    let texts = [''];
+    for (let length = 1; length <= 4; length++) {
+      texts = texts.flatMap((text) => alphabet.map((piece) => text + piece));
+      for (const text of texts) expect(normaliseText(text), JSON.stringify(text)).toBe(respace(text.normalize('NFC')));
+    }
+    expect(normaliseText('Good morning, my friend.')).toBe('Good morning, my friend.');
   });
 
   it('hashes equal texts equally and different texts differently', () => {

@@ -71,14 +71,23 @@ export function protectedValues(parts: readonly TextPart[]): string[] {
   return parts.filter((part) => part.kind === 'protected').map((part) => part.value);
 }
 
+/** Whitespace other than a single inner space, or a control character: what respace rewrites. */
+const NEEDS_SPACING = /[^\S ]| {2}|^ | $|\p{Cc}/u;
+
 /**
  * The text as it is translated and remembered: Unicode NFC, no control characters, spaces
  * collapsed within a line, lines trimmed, at most one blank line in a row. Line breaks survive: in chat they carry meaning.
  */
 export function normaliseText(text: string): string {
+  const nfc = text.normalize('NFC');
+  // Most texts are one line of single spaces already: respace would not change them.
+  return NEEDS_SPACING.test(nfc) ? respace(nfc) : nfc;
+}
+
+/** normaliseText's rewrite of spaces, breaks and control characters, step by step (exported for its test). */
+export function respace(text: string): string {
   return (
     text
-      .normalize('NFC')
       .replace(/\r\n?/g, '\n')
       // Control characters say nothing to a reader, and a NUL would end the text early in Apertium.
       .replace(/(?![\t\n])\p{Cc}/gu, '')

@@ -98,9 +98,8 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     return batcher;
   }
 
-  /** One hop through one engine, memory first. `text` is normalised. */
-  function translatePair(runner: EngineRunner, from: string, to: string, text: string): Promise<string> {
-    const hash = hashText(text);
+  /** One hop through one engine, memory first. `text` is normalised; `hash` is its hashText. */
+  function translatePair(runner: EngineRunner, from: string, to: string, text: string, hash: string): Promise<string> {
     const remembered = memory.cached({ engine: runner.name, from, to, hash });
     if (remembered !== undefined) return Promise.resolve(remembered);
     const key = `${runner.name}\u0000${from}\u0000${to}\u0000${hash}`;
@@ -116,16 +115,28 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     return translation;
   }
 
-  async function viaRoute(route: Route, from: string, to: string, text: string): Promise<string> {
-    if (!route.pivot) return translatePair(route.runner, from, to, text);
-    const middle = await translatePair(route.runner, from, route.pivot, text);
-    return translatePair(route.runner, route.pivot, to, normaliseText(middle));
+  async function viaRoute(route: Route, from: string, to: string, source: Source): Promise<string> {
+    if (!route.pivot) return translatePair(route.runner, from, to, source.text, source.hash);
+    const middle = await translatePair(route.runner, from, route.pivot, source.text, source.hash);
+    const text = normaliseText(middle);
+    return translatePair(route.runner, route.pivot, to, text, hashText(text));
   }
 
-  async function translateOne(source: string, from: string, to: string): Promise<TranslatedText> {
+  /** A text as the engines get it, worked out once for all its target languages. */
+  interface Source {
+    text: string;
+    hash: string;
+    translatable: boolean;
+  }
+
+  function sourceOf(raw: string): Source {
+    const text = normaliseText(raw);
+    return { text, hash: hashText(text), translatable: hasTranslatableText(splitProtected(text)) };
+  }
+
+  async function translateOne(source: string, prepared: Source, from: string, to: string): Promise<TranslatedText> {
     if (from === to) return { to, text: source, transliteration: null, engine: null, state: 'skipped' };
-    const text = normaliseText(source);
-    if (!hasTranslatableText(splitProtected(text))) {
+    if (!prepared.translatable) {
       return {
         to,
         text: source,
@@ -140,7 +151,7 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     let failure: unknown;
     for (const route of routes) {
       try {
-        const translated = await viaRoute(route, from, to, text);
+        const translated = await viaRoute(route, from, to, prepared);
         return {
           to,
           text: translated,
@@ -185,8 +196,9 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     const detection = detectLanguage(source, { from: request.from, fallback: request.fallback });
     const from = detection.language;
     const sourceReading = transliterate(source, from).catch(() => null);
+    const prepared = sourceOf(source);
     const translations = await Promise.all(
-      request.to.map((to) => withDeadline(index, from, to, translateOne(source, from, to), request)),
+      request.to.map((to) => withDeadline(index, from, to, translateOne(source, prepared, from, to), request)),
     );
     const transliteration = await sourceReading;
     return {
