@@ -30,8 +30,10 @@
 // closed loop keeps the server saturated, so latency there is mostly queueing (about in-flight
 // muses × the time to serve one); --concurrency 1 shows the latency of one muse at a time.
 //
-// Reported per run: deliveries per second (deliveries / wall time from the first send to the last
-// delivery), p50 / p99 / max send-to-receive latency, and memory per connection (RSS and heapUsed
+// The measured rounds run --repeat times in a row (laps), so one slow moment of the machine does
+// not decide a figure. Reported per run: deliveries per second (deliveries / wall time from the
+// first send to the last delivery) of the median lap and the range over laps, p50 / p99 / max
+// send-to-receive latency over every lap, and memory per connection (RSS and heapUsed
 // after connecting, and for Tolk joining, every client, minus before, divided by N). Tolk also
 // reports how many muses reached a reader 'pending' first, translation requests per
 // (muse, language) through the conversations module's translator port, and engine calls during the
@@ -45,7 +47,7 @@
 //
 // Run (from the repository root; --expose-gc makes the memory figures steady):
 //   node --expose-gc --import tsx bench/fanout.ts [--clients 1000] [--conversations 50]
-//        [--languages 4] [--muses 10] [--concurrency 8] [--via socket|http]
+//        [--languages 4] [--muses 10] [--concurrency 8] [--repeat 3] [--via socket|http]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --expose-gc --import tsx bench/fanout.ts
 // `npx tsx bench/fanout.ts ...` works too, with noisier memory figures. FANOUT_CPU_PROFILE=/tmp/fan
 // writes a CPU profile of each run's measured part (/tmp/fan.baseline.cpuprofile, .floor., .tolk.).
@@ -85,6 +87,7 @@ const { values: args } = parseArgs({
     muses: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '8' },
     via: { type: 'string', default: 'socket' },
+    repeat: { type: 'string', default: '3' },
   },
 });
 if (args.via !== 'socket' && args.via !== 'http') throw new Error(`--via must be socket or http, not ${args.via}`);
@@ -105,6 +108,8 @@ const CONVERSATIONS = positive('conversations', args.conversations, CLIENTS);
 const LANGUAGE_COUNT = positive('languages', args.languages, ALL_LANGUAGES.length);
 const MUSES = positive('muses', args.muses);
 const CONCURRENCY = positive('concurrency', args.concurrency);
+/** The measured rounds run this many times in a row; throughput is the median, latency pools them all. */
+const REPEAT = positive('repeat', args.repeat);
 const LANGUAGES = ALL_LANGUAGES.slice(0, LANGUAGE_COUNT);
 const GROUP_SIZE = Math.floor(CLIENTS / CONVERSATIONS);
 if (GROUP_SIZE < 2) throw new Error('each conversation needs at least two members (--clients / --conversations ≥ 2)');
@@ -216,12 +221,13 @@ function opened(
 }
 
 /**
- * The send pattern of every run: the unmeasured warm round, then the measured rounds, profiled
- * with FANOUT_CPU_PROFILE. `measuring` runs just before the measured rounds start; the profile
- * stops once `settled` (after the measured rounds) is done. Returns how many jobs were measured.
+ * The send pattern of every run: the unmeasured warm round, then the measured rounds --repeat
+ * times (one lap each), profiled with FANOUT_CPU_PROFILE. `measuring` runs just before the first
+ * measured round; `settled` after each lap. Returns how many jobs were measured in all.
  */
 async function warmThenMeasure(
   run: string,
+  tracker: Tracker,
   send: (job: Job) => Promise<void>,
   hooks: { measuring?: () => Promise<void>; settled?: () => Promise<void> } = {},
 ): Promise<number> {
@@ -234,10 +240,13 @@ async function warmThenMeasure(
   );
   await hooks.measuring?.();
   const profiler = await startProfile(run);
-  await runAll(measured, CONCURRENCY, send);
-  await hooks.settled?.();
+  for (let lap = 0; lap < REPEAT; lap++) {
+    await runAll(measured, CONCURRENCY, send);
+    tracker.lap();
+    await hooks.settled?.();
+  }
   await profiler?.();
-  return measured.length;
+  return measured.length * REPEAT;
 }
 
 /** Send times, receive times and the end of each job (every recipient served). */
@@ -247,8 +256,19 @@ class Tracker {
   readonly latencies: number[] = [];
   deliveries = 0;
   expected = 0;
-  firstSend = Infinity;
-  lastDelivery = 0;
+  /** Per lap: deliveries, and the wall time from its first send to its last delivery. */
+  readonly laps: { deliveries: number; wallMs: number }[] = [];
+  private firstSend = Infinity;
+  private lastDelivery = 0;
+  private lapStart = 0;
+
+  /** Ends a lap: what it delivered, in how long. */
+  lap() {
+    this.laps.push({ deliveries: this.deliveries - this.lapStart, wallMs: this.lastDelivery - this.firstSend });
+    this.lapStart = this.deliveries;
+    this.firstSend = Infinity;
+    this.lastDelivery = 0;
+  }
 
   /** Call just before sending; resolves when `recipients` deliveries came in (or after the timeout). */
   send(id: string, recipients: number, measured: boolean): { sent: () => void; delivered: Promise<void> } {
@@ -299,7 +319,8 @@ interface RunResult {
   messages: number;
   deliveries: number;
   expected: number;
-  wallMs: number;
+  /** Deliveries per second of each lap, sorted. */
+  rates: number[];
   latencies: number[];
   rssPerConnection: number;
   heapPerConnection: number;
@@ -312,7 +333,7 @@ function result(label: string, messages: number, tracker: Tracker, before: Memor
     messages,
     deliveries: tracker.deliveries,
     expected: tracker.expected,
-    wallMs: tracker.lastDelivery - tracker.firstSend,
+    rates: tracker.laps.map((lap) => (lap.wallMs > 0 ? lap.deliveries / (lap.wallMs / 1000) : 0)).sort((a, b) => a - b),
     latencies: [...tracker.latencies].sort((a, b) => a - b),
     rssPerConnection: (after.rss - before.rss) / N,
     heapPerConnection: (after.heap - before.heap) / N,
@@ -322,7 +343,8 @@ function result(label: string, messages: number, tracker: Tracker, before: Memor
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-const throughput = (r: RunResult) => (r.wallMs > 0 ? r.deliveries / (r.wallMs / 1000) : 0);
+/** The median lap's deliveries per second. */
+const throughput = (r: RunResult) => percentile(r.rates, 50);
 
 /** A message shaped and sized like the Muse a Tolk reader receives. */
 function museLike(conversation: number, clientId: string, job: Job, seq: number): Muse {
@@ -408,6 +430,7 @@ async function baseline(): Promise<RunResult> {
 
   const measured = await warmThenMeasure(
     'baseline',
+    tracker,
     relaySend(tracker, (job, message) => {
       clients[clientIndex(job.conversation, job.sender)]!.send(JSON.stringify(message));
     }),
@@ -483,6 +506,7 @@ async function socketIoFloor(): Promise<RunResult> {
 
   const measured = await warmThenMeasure(
     'floor',
+    tracker,
     relaySend(tracker, (job, message) =>
       clients[clientIndex(job.conversation, job.sender)]!.emitWithAck('send', message),
     ),
@@ -775,7 +799,7 @@ async function tolk(): Promise<TolkResult> {
       const to = languageOf(j);
       if (to === job.language) continue;
       const key = `${job.text}\u0000${to}`;
-      expectedRequests.set(key, (expectedRequests.get(key) ?? 0) + 1);
+      expectedRequests.set(key, (expectedRequests.get(key) ?? 0) + REPEAT);
     }
   }
 
@@ -807,7 +831,7 @@ async function tolk(): Promise<TolkResult> {
     await delivered;
   };
   let callsBefore = 0;
-  const measured = await warmThenMeasure('tolk', send, {
+  const measured = await warmThenMeasure('tolk', tracker, send, {
     // The warm round is over: count from here.
     measuring: async () => {
       await app.conversations.idle();
@@ -897,10 +921,11 @@ function table(rows: string[][]) {
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
+const range = (r: RunResult) => `${count(r.rates[0] ?? 0)} - ${count(r.rates.at(-1) ?? 0)}`;
 
 console.log(
   `Fan-out: ${N} clients, ${CONVERSATIONS} conversations of ${GROUP_SIZE}, ${LANGUAGE_COUNT} reading languages ` +
-    `(${LANGUAGES.join(', ')}), ${MUSES} measured muses per conversation, ${CONCURRENCY} in flight, ` +
+    `(${LANGUAGES.join(', ')}), ${MUSES} measured muses per conversation (${REPEAT} laps), ${CONCURRENCY} in flight, ` +
     `Tolk's muses sent over ${VIA === 'socket' ? 'the socket' : 'HTTP'}; ` +
     `node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}` +
     (globalThis.gc ? '' : ', no --expose-gc (memory is rough)'),
@@ -922,8 +947,13 @@ table([
     `${floor.deliveries}/${floor.expected}`,
     `${mine.deliveries}/${mine.expected}`,
   ],
-  ['wall time, first send to last delivery (ms)', ms(base.wallMs), ms(floor.wallMs), ms(mine.wallMs)],
-  ['deliveries / second', count(throughput(base)), count(throughput(floor)), count(throughput(mine))],
+  [
+    `deliveries / second, median of ${REPEAT} laps`,
+    count(throughput(base)),
+    count(throughput(floor)),
+    count(throughput(mine)),
+  ],
+  ['deliveries / second, slowest to fastest lap', range(base), range(floor), range(mine)],
   [
     'latency p50 (ms)',
     ms(percentile(base.latencies, 50)),
