@@ -133,15 +133,16 @@ class PgliteStatements {
   private literal(type: number, value: unknown): string {
     if (value === null || value === undefined) return 'NULL';
     const serialise = this.client.serializers[type];
-    const text = serialise
-      ? serialise(value)
-      : value instanceof Date
-        ? value.toISOString()
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
+    const text = serialise ? serialise(value) : plainText(value);
     return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   }
+}
+
+/** A value PGlite has no serialiser for, as PGlite would bind it (objects as JSON). */
+function plainText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return value instanceof Date ? value.toISOString() : JSON.stringify(value);
 }
 
 /** The PGlite statements of each drizzle database opened on PGlite. */
