@@ -26,7 +26,7 @@
 // one sender per language in the group; the jobs are ordered round by round across conversations
 // and run through a closed loop of --concurrency workers, a job ending when every member of the
 // group has received the message (Tolk: the first muse:new / muse:updated for it whose translation
-// is 'ready' or 'skipped'). One unmeasured round per conversation warms the code first. The
+// is 'ready' or 'skipped'). --warmup unmeasured rounds per conversation warm the code first. The
 // closed loop keeps the server saturated, so latency there is mostly queueing (about in-flight
 // muses × the time to serve one); --concurrency 1 shows the latency of one muse at a time.
 //
@@ -47,7 +47,8 @@
 //
 // Run (from the repository root; --expose-gc makes the memory figures steady):
 //   node --expose-gc --import tsx bench/fanout.ts [--clients 1000] [--conversations 50]
-//        [--languages 4] [--muses 10] [--concurrency 8] [--repeat 3] [--via socket|http]
+//        [--languages 4] [--muses 10] [--concurrency 8] [--warmup 4] [--repeat 3]
+//        [--via socket|http]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --expose-gc --import tsx bench/fanout.ts
 // `npx tsx bench/fanout.ts ...` works too, with noisier memory figures. FANOUT_CPU_PROFILE=/tmp/fan
 // writes a CPU profile of each run's measured part (/tmp/fan.baseline.cpuprofile, .floor., .tolk.).
@@ -88,6 +89,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     via: { type: 'string', default: 'socket' },
     repeat: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '4' },
   },
 });
 if (args.via !== 'socket' && args.via !== 'http') throw new Error(`--via must be socket or http, not ${args.via}`);
@@ -110,6 +112,8 @@ const MUSES = positive('muses', args.muses);
 const CONCURRENCY = positive('concurrency', args.concurrency);
 /** The measured rounds run this many times in a row; throughput is the median, latency pools them all. */
 const REPEAT = positive('repeat', args.repeat);
+/** Unmeasured rounds first, so the measured ones run on compiled code and warm caches. */
+const WARMUP = positive('warmup', args.warmup);
 const LANGUAGES = ALL_LANGUAGES.slice(0, LANGUAGE_COUNT);
 const GROUP_SIZE = Math.floor(CLIENTS / CONVERSATIONS);
 if (GROUP_SIZE < 2) throw new Error('each conversation needs at least two members (--clients / --conversations ≥ 2)');
@@ -139,10 +143,10 @@ interface Job {
   measured: boolean;
 }
 
-/** Round 0 (unmeasured) warms the code; rounds 1..muses are measured. Round-major, so neighbours differ. */
+/** Rounds 0..warmup-1 (unmeasured) warm the code; the next --muses rounds are measured. Round-major, so neighbours differ. */
 function jobs(): Job[] {
   const out: Job[] = [];
-  for (let round = 0; round <= MUSES; round++) {
+  for (let round = 0; round < WARMUP + MUSES; round++) {
     for (let conversation = 0; conversation < CONVERSATIONS; conversation++) {
       const sender = round % LANGUAGES_PER_GROUP;
       const language = languageOf(sender);
@@ -152,7 +156,7 @@ function jobs(): Job[] {
         sender,
         language,
         text: texts[Math.floor(round / LANGUAGES_PER_GROUP) % texts.length]!,
-        measured: round > 0,
+        measured: round >= WARMUP,
       });
     }
   }
