@@ -1,4 +1,5 @@
 import { HTTP_STATUS_BY_CODE, type ErrorCode } from '@tolk/shared/errors';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 /** An error whose message is meant for the client. Everything else becomes a generic 500. */
 export class AppError extends Error {
@@ -16,8 +17,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Record') => new AppError('not_found', `${what} not found.`);
-export const unauthorized = (message = 'Sign in to continue.') => new AppError('unauthorized', message);
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError('forbidden', message);
+export const unauthorized = (message: string = SERVER_MESSAGES.unauthorized) => new AppError('unauthorized', message);
+export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new AppError('forbidden', message);
 export const fieldError = (field: string, message: string, code: ErrorCode = 'validation_failed') =>
   new AppError(code, message, { [field]: [message] });
 

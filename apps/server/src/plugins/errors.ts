@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HTTP_STATUS_BY_CODE, type ErrorBody, type ErrorCode } from '@tolk/shared/errors';
 import { AppError } from '../errors';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -41,7 +42,7 @@ function fastifyErrorReply(error: FastifyError): ErrorBody['error'] {
       const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
       (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
     }
-    return { code: 'validation_failed', message: 'Some fields are missing or invalid.', fields };
+    return { code: 'validation_failed', message: SERVER_MESSAGES.invalidFields, fields };
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

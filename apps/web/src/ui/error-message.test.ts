@@ -5,7 +5,8 @@ import de from '../locales/de.json';
 import en from '../locales/en.json';
 import { chooseUiLanguage, initI18n } from '../lib/i18n';
 import { HttpError } from '../lib/http-error';
-import { errorMessage, serverFieldMessage } from './error-message';
+import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
+import { errorMessage, knownServerMessage, serverFieldMessage } from './error-message';
 
 beforeAll(async () => {
   localStorage.setItem('uiLanguage', 'de');
@@ -24,6 +25,30 @@ describe('server errors in the reader language', () => {
     expect(serverFieldMessage('No member is called ana, bo.')).toBe(
       de.errors.noSuchMember.replace('{{names}}', 'ana, bo'),
     );
+  });
+
+  it('knows every sentence the server may say, each with a translation', () => {
+    for (const sentence of Object.values(SERVER_MESSAGES)) {
+      const known = knownServerMessage(sentence);
+      expect(known, sentence).toBeDefined();
+      expect(i18next.exists(known!.key, { lng: 'de', fallbackLng: false }), known!.key).toBe(true);
+    }
+    expect(knownServerMessage(SERVER_MESSAGE_FORMS.textTooLong.say(4000))).toEqual({
+      key: 'validation.maxChars',
+      values: { count: 4000 },
+    });
+    expect(knownServerMessage(SERVER_MESSAGE_FORMS.guestTextTooLong.say(280))).toEqual({
+      key: 'validation.maxChars',
+      values: { count: 280 },
+    });
+    expect(knownServerMessage(SERVER_MESSAGE_FORMS.photoTooLarge.say(10))).toEqual({
+      key: 'errors.photoTooLarge',
+      values: { size: 10 },
+    });
+    expect(knownServerMessage(SERVER_MESSAGE_FORMS.noSuchMember.say(['ana']))).toEqual({
+      key: 'errors.noSuchMember',
+      values: { names: 'ana' },
+    });
   });
 
   it('keeps the spec sign-in message working in English and translates it elsewhere', async () => {

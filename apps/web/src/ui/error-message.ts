@@ -1,45 +1,44 @@
 import i18next, { type TFunction } from 'i18next';
-import { INVALID_CREDENTIALS_MESSAGE, type ErrorCode } from '@tolk/shared/error-codes';
+import type { ErrorCode } from '@tolk/shared/error-codes';
+import {
+  SERVER_MESSAGE_FORMS,
+  SERVER_MESSAGES,
+  type ServerMessage,
+  type ServerMessageForm,
+} from '@tolk/shared/server-messages';
 import { HttpError } from '../lib/http-error';
 
 type Known = { key: string; values?: Record<string, string | number> };
 
-/**
- * What the server says, in English, mapped to the reader's language. The server's words are the
- * product's English texts (auth.service.ts, conversations.service.ts, uploads.routes.ts): exact
- * sentences first, then the ones that carry a number or a name.
- */
-const KNOWN_MESSAGES: Record<string, string> = {
-  [INVALID_CREDENTIALS_MESSAGE]: 'auth.invalidCredentials',
-  'This username is taken.': 'errors.usernameTaken',
-  'This password is too common. Choose one that is harder to guess.': 'errors.passwordTooCommon',
-  'The current password is not correct.': 'errors.currentPasswordWrong',
-  'The new password must differ from the current one.': 'errors.passwordUnchanged',
-  'Your account no longer exists.': 'errors.accountGone',
-  'Sign in to continue.': 'errors.unauthorized',
-  'You are not allowed to do that.': 'errors.forbidden',
-  'Write something first.': 'errors.writeSomething',
-  'Add someone other than yourself.': 'errors.addSomeoneElse',
-  'Choose a photo.': 'errors.choosePhoto',
-  'Only JPEG, PNG and WebP photos are accepted.': 'errors.photoType',
-  'This photo could not be read.': 'errors.photoUnreadable',
-  'Some fields are missing or invalid.': 'errors.invalidFields',
+/** The interface key for each sentence the server may say (packages/shared/src/server-messages.ts). */
+const MESSAGE_KEYS: Record<ServerMessage, string> = {
+  invalidCredentials: 'auth.invalidCredentials',
+  usernameTaken: 'errors.usernameTaken',
+  passwordTooCommon: 'errors.passwordTooCommon',
+  currentPasswordWrong: 'errors.currentPasswordWrong',
+  passwordUnchanged: 'errors.passwordUnchanged',
+  accountGone: 'errors.accountGone',
+  unauthorized: 'errors.unauthorized',
+  forbidden: 'errors.forbidden',
+  writeSomething: 'errors.writeSomething',
+  addSomeoneElse: 'errors.addSomeoneElse',
+  choosePhoto: 'errors.choosePhoto',
+  photoType: 'errors.photoType',
+  photoUnreadable: 'errors.photoUnreadable',
+  invalidFields: 'errors.invalidFields',
 };
 
-const KNOWN_PATTERNS: { pattern: RegExp; known: (match: RegExpMatchArray) => Known }[] = [
-  {
-    pattern: /^(?:Texts may be at most|Guests can send up to) (\d+) characters/,
-    known: (match) => ({ key: 'validation.maxChars', values: { count: Number(match[1]) } }),
-  },
-  {
-    pattern: /^No member is called (.+)\.$/,
-    known: (match) => ({ key: 'errors.noSuchMember', values: { names: match[1] ?? '' } }),
-  },
-  {
-    pattern: /^Photos can be up to (\d+) MB\.$/,
-    known: (match) => ({ key: 'errors.photoTooLarge', values: { size: Number(match[1]) } }),
-  },
-];
+const KNOWN_MESSAGES = new Map(
+  (Object.keys(MESSAGE_KEYS) as ServerMessage[]).map((name) => [SERVER_MESSAGES[name] as string, MESSAGE_KEYS[name]]),
+);
+
+/** Sentences with a value: the interface key and its values, from what the pattern read back. */
+const FORM_KEYS: Record<ServerMessageForm, (value: string) => Known> = {
+  textTooLong: (value) => ({ key: 'validation.maxChars', values: { count: Number(value) } }),
+  guestTextTooLong: (value) => ({ key: 'validation.maxChars', values: { count: Number(value) } }),
+  noSuchMember: (value) => ({ key: 'errors.noSuchMember', values: { names: value } }),
+  photoTooLarge: (value) => ({ key: 'errors.photoTooLarge', values: { size: Number(value) } }),
+};
 
 /** Every code has a sentence of its own, for messages the table above does not know. */
 const CODE_KEYS: Record<ErrorCode, string> = {
@@ -58,11 +57,11 @@ const CODE_KEYS: Record<ErrorCode, string> = {
 };
 
 export function knownServerMessage(message: string): Known | undefined {
-  const key = KNOWN_MESSAGES[message];
+  const key = KNOWN_MESSAGES.get(message);
   if (key) return { key };
-  for (const { pattern, known } of KNOWN_PATTERNS) {
-    const match = message.match(pattern);
-    if (match) return known(match);
+  for (const name of Object.keys(FORM_KEYS) as ServerMessageForm[]) {
+    const value = message.match(SERVER_MESSAGE_FORMS[name].pattern)?.[1];
+    if (value !== undefined) return FORM_KEYS[name](value);
   }
   return undefined;
 }

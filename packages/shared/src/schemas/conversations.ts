@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageCodeSchema, usernameSchema } from './auth';
 import { translationStateSchema } from './translation';
+import { SERVER_MESSAGES } from '../server-messages';
 
 export const MUSE_TEXT_MAX = 4000;
 export const GROUP_TITLE_MAX = 80;
@@ -119,7 +120,7 @@ export const updateMembershipInputSchema = z.object({
 export const museTextSchema = z
   .string()
   .max(MUSE_TEXT_MAX, `At most ${MUSE_TEXT_MAX} characters.`)
-  .refine((text) => text.trim().length > 0, 'Write something first.');
+  .refine((text) => text.trim().length > 0, SERVER_MESSAGES.writeSomething);
 
 export const sendMuseInputSchema = z.object({
   clientId: z.string().trim().min(8, 'A client id of at least 8 characters.').max(64),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { INVALID_CREDENTIALS_MESSAGE } from '@tolk/shared/errors';
 import { PUBLIC_TENANT } from '@tolk/shared/roles';
 import type { ChangePasswordInput, LoginResponse, Me, RegisterInput, SignInInput } from '@tolk/shared/schemas/auth';
 import type { Database } from '../../db/client';
@@ -12,6 +11,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { createSessionsRepository } from './sessions.repository';
 import type { SignInThrottle } from './sign-in-throttle';
 import type { TokenService } from './tokens';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 export interface RequestMeta {
   ip: string;
@@ -43,7 +43,7 @@ export interface AuthServiceDeps {
   passwords?: PasswordHasher;
 }
 
-const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
+const COMMON_PASSWORD_MESSAGE = SERVER_MESSAGES.passwordTooCommon;
 
 export function createAuthService({
   db,
@@ -96,7 +96,7 @@ export function createAuthService({
           roles: 'user',
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw fieldError('username', 'This username is taken.', 'conflict');
+        if (isUniqueViolation(error)) throw fieldError('username', SERVER_MESSAGES.usernameTaken, 'conflict');
         throw error;
       }
       const account = await accounts.findById(id);
@@ -117,7 +117,7 @@ export function createAuthService({
         if (!reservation.allowed) throw rateLimited(reservation.retryAfterSeconds);
       }
       const valid = await passwords.verify(account?.passwordHash ?? (await decoyHash), input.password);
-      if (!account || !valid) throw new AppError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
+      if (!account || !valid) throw new AppError('unauthorized', SERVER_MESSAGES.invalidCredentials);
       // A right password must not fail because a counter could not be taken back; it then counts as a failure.
       await reservation.succeeded().catch(() => undefined);
       return issue(account, meta, device?.accountId === account.id ? device.deviceId : undefined);
@@ -135,12 +135,12 @@ export function createAuthService({
       meta: RequestMeta,
     ): Promise<IssuedLogin & { revoked: RevokedSessions }> {
       const account = await accounts.findById(caller.accountId);
-      if (!account) throw new AppError('unauthorized', 'Your account no longer exists.');
+      if (!account) throw new AppError('unauthorized', SERVER_MESSAGES.accountGone);
       if (!(await passwords.verify(account.passwordHash, input.currentPassword))) {
-        throw fieldError('currentPassword', 'The current password is not correct.', 'unauthorized');
+        throw fieldError('currentPassword', SERVER_MESSAGES.currentPasswordWrong, 'unauthorized');
       }
       if (input.newPassword === input.currentPassword) {
-        throw fieldError('newPassword', 'The new password must differ from the current one.');
+        throw fieldError('newPassword', SERVER_MESSAGES.passwordUnchanged);
       }
       await assertAcceptablePassword('newPassword', input.newPassword, account.username);
       await accounts.setPasswordHash(account.id, await passwords.hash(input.newPassword));

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { errorReply } from '../../plugins/errors';
 import type { Actor, ConversationsService } from './conversations.service';
 import { plazaLanguages, readerRooms } from './reader-rooms';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 const joinSchema = z.object({ conversationId: z.uuid(), lastSeq: z.number().int().min(0) });
 const typingSchema = z.object({ conversationId: z.uuid(), typing: z.boolean() });
@@ -37,7 +38,7 @@ export interface SocketHandlerOptions {
 function invalid(error: z.ZodError): AppError {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-  return new AppError('validation_failed', 'Some fields are missing or invalid.', fields);
+  return new AppError('validation_failed', SERVER_MESSAGES.invalidFields, fields);
 }
 
 /** Socket handlers for one connection: join with catch-up, leave, send, typing, read, presence. */

@@ -28,6 +28,7 @@ import type {
 import { memberView, museView, readsAsIs, translationFromRow } from './muse-views';
 import { planFanOut, readerRooms, type FanOutPlan } from './reader-rooms';
 import { baseLanguage, isLastingFailure, type MuseTranslator, type TranslatedText } from './translator';
+import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 /** How long a new muse waits for its translations before going out as "pending". */
 export const TRANSLATION_GRACE_MS = 300;
@@ -424,10 +425,10 @@ export function createConversationsService(deps: {
       const visible = found.filter((a) => actor.superAdmin || a.tenantId === actor.tenantId);
       const missing = wanted.filter((u) => !visible.some((a) => a.username.toLowerCase() === u));
       if (missing.length) {
-        throw fieldError('members', `No member is called ${missing.join(', ')}.`);
+        throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say(missing));
       }
       const others = visible.filter((a) => a.id !== actor.accountId);
-      if (!others.length) throw fieldError('members', 'Add someone other than yourself.');
+      if (!others.length) throw fieldError('members', SERVER_MESSAGES.addSomeoneElse);
       if (input.kind === 'direct') {
         const other = others[0]!;
         const directKey = [actor.accountId, other.id].sort().join(':');
@@ -482,7 +483,7 @@ export function createConversationsService(deps: {
       const found = await repo.accountsByUsernames(usernames);
       const visible = found.filter((a) => actor.superAdmin || a.tenantId === actor.tenantId);
       const missing = usernames.filter((u) => !visible.some((a) => a.username.toLowerCase() === u.toLowerCase()));
-      if (missing.length) throw fieldError('members', `No member is called ${missing.join(', ')}.`);
+      if (missing.length) throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say(missing));
       await repo.addMembers(
         conversationId,
         visible.map((a) => ({ accountId: a.id, readingLanguage: a.language })),
@@ -567,7 +568,7 @@ export function createConversationsService(deps: {
         const { member } = await membership(conversationId, actor);
         const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
         if (existing) return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing };
-        throw fieldError('text', 'Write something first.');
+        throw fieldError('text', SERVER_MESSAGES.writeSomething);
       }
       // A plaza guest's token names their member row, an account names itself: the append checks
       // either is a live member of this conversation, so the usual send is one statement.

@@ -10,6 +10,7 @@ import type { BlobStorage } from '../uploads/storage';
 import type { InterpreterRepository } from './interpreter.repository';
 import { newJoinCode } from './join-codes';
 import type { PlazaTokens } from './plaza-tokens';
+import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 
 export interface PlazaCaller {
   accountId: string | null;
@@ -273,7 +274,7 @@ export function createPlazasService(deps: {
     ): Promise<{ muse: MuseDetail; created: boolean }> {
       const { conversation, member } = await access(plazaId, caller);
       if (caller.accountId === null && input.text.length > PLAZA_GUEST_TEXT_MAX) {
-        throw fieldError('text', `Guests can send up to ${PLAZA_GUEST_TEXT_MAX} characters at a time.`);
+        throw fieldError('text', SERVER_MESSAGE_FORMS.guestTextTooLong.say(PLAZA_GUEST_TEXT_MAX));
       }
       // Only the host's device speaks for both sides; a joined device is always the audience.
       const side = member.side === 'audience' ? 'audience' : (input.side ?? 'user');

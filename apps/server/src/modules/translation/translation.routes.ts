@@ -12,6 +12,7 @@ import {
 } from '@tolk/shared/schemas/translation';
 import { AppError, forbidden } from '../../errors';
 import { callerOf } from '../../plugins/auth';
+import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 
 export interface TranslationRoutesOptions {
   /** Translate requests per address per window; guests use it from the landing page. */
@@ -66,7 +67,7 @@ export async function translationRoutes(app: FastifyInstance, { translateLimit }
         }
       });
       if (Object.keys(fields).length) {
-        throw new AppError('validation_failed', `Texts may be at most ${max} characters long.`, fields);
+        throw new AppError('validation_failed', SERVER_MESSAGE_FORMS.textTooLong.say(max), fields);
       }
       const results = await app.translation.translate({
         texts: request.body.texts,

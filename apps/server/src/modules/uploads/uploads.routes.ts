@@ -10,6 +10,7 @@ import { photoUrls } from '../conversations/muse-views';
 import { PHOTO_MAX_BYTES, processImage, sniffImage } from './images';
 import type { BlobStorage } from './storage';
 import type { UploadsRepository } from './uploads.repository';
+import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 /** Who may upload and read photos besides members: plaza guests register a resolver. */
 export interface UploadPrincipal {
@@ -63,20 +64,20 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsOption
       if (!request.isMultipart())
         throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data.');
       const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('bad_request', 'No file was sent.', { file: ['Choose a photo.'] });
+      if (!file) throw new AppError('bad_request', 'No file was sent.', { file: [SERVER_MESSAGES.choosePhoto] });
       let data: Buffer;
       try {
         data = await file.toBuffer();
       } catch {
-        throw new AppError('payload_too_large', 'Photos can be up to 10 MB.');
+        throw new AppError('payload_too_large', SERVER_MESSAGE_FORMS.photoTooLarge.say(PHOTO_MAX_BYTES / 1024 / 1024));
       }
       const kind = sniffImage(data);
-      if (!kind) throw new AppError('unsupported_media_type', 'Only JPEG, PNG and WebP photos are accepted.');
+      if (!kind) throw new AppError('unsupported_media_type', SERVER_MESSAGES.photoType);
       let processed;
       try {
         processed = await processImage(data, kind);
       } catch {
-        throw new AppError('bad_request', 'This photo could not be read.');
+        throw new AppError('bad_request', SERVER_MESSAGES.photoUnreadable);
       }
       const key = `photos/${new Date().toISOString().slice(0, 7)}/${randomUUID()}`;
       await storage.put(`${key}.${kind}`, processed.image);
