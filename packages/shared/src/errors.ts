@@ -9,6 +9,11 @@ export const errorBodySchema = z.object({
   error: z.object({
     code: errorCodeSchema,
     message: z.string(),
+    /**
+     * The message's name in the server's catalog of sentences (packages/shared/src/server-messages.ts),
+     * for clients that word it in their reader's language; absent for sentences outside it.
+     */
+    reason: z.string().optional(),
     /** Field path (dot-joined) to the messages for that field. */
     fields: z.record(z.string(), z.array(z.string())).optional(),
   }),

@@ -52,3 +52,16 @@ export const SERVER_MESSAGE_FORMS = {
 } satisfies Record<string, MessageForm<never>>;
 
 export type ServerMessageForm = keyof typeof SERVER_MESSAGE_FORMS;
+
+const BY_SENTENCE = new Map<string, ServerMessage>(
+  (Object.keys(SERVER_MESSAGES) as ServerMessage[]).map((name) => [SERVER_MESSAGES[name], name]),
+);
+
+/** The name of a sentence from this catalog, plain or with a value: what clients key their own wording on. */
+export function serverMessageName(message: string): ServerMessage | ServerMessageForm | undefined {
+  const plain = BY_SENTENCE.get(message);
+  if (plain) return plain;
+  return (Object.keys(SERVER_MESSAGE_FORMS) as ServerMessageForm[]).find((name) =>
+    SERVER_MESSAGE_FORMS[name].pattern.test(message),
+  );
+}

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HTTP_STATUS_BY_CODE, type ErrorBody, type ErrorCode } from '@tolk/shared/errors';
 import { AppError } from '../errors';
-import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
+import { SERVER_MESSAGES, serverMessageName } from '@tolk/shared/server-messages';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -19,16 +19,22 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'unavailable',
 };
 
-function send(reply: FastifyReply, code: ErrorCode, message: string, fields?: Record<string, string[]>) {
-  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
-  return reply.status(HTTP_STATUS_BY_CODE[code]).type('application/json').send(body);
+function send(reply: FastifyReply, error: ErrorBody['error']) {
+  const body: ErrorBody = { error };
+  return reply.status(HTTP_STATUS_BY_CODE[error.code]).type('application/json').send(body);
 }
 
 /**
- * The `{ code, message, fields? }` a client is told of an error, over HTTP or in a socket
+ * The `{ code, message, reason?, fields? }` a client is told of an error, over HTTP or in a socket
  * acknowledgement: ours as raised, request validation failures by field, and nothing of a 5xx.
  */
 export function errorReply(error: unknown): ErrorBody['error'] {
+  const reply = bareReply(error);
+  const reason = serverMessageName(reply.message);
+  return reason ? { ...reply, reason } : reply;
+}
+
+function bareReply(error: unknown): ErrorBody['error'] {
   if (error instanceof AppError)
     return { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
   if (!(error instanceof Error)) return { code: 'internal', message: 'Something went wrong on our side.' };
@@ -71,15 +77,15 @@ export interface ErrorsOptions {
   webDir: string;
 }
 
-/** One error shape for everything: `{ error: { code, message, fields? } }`, and no 5xx detail leaks. */
+/** One error shape for everything: `{ error: { code, message, reason?, fields? } }`, and no 5xx detail leaks. */
 export const errorsPlugin = fp(async (app: FastifyInstance, options: ErrorsOptions) => {
   const indexHtml = path.join(options.webDir, 'index.html');
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { code, message, fields } = errorReply(error);
-    if (code === 'internal') request.log.error({ err: error }, 'request failed');
+    const body = errorReply(error);
+    if (body.code === 'internal') request.log.error({ err: error }, 'request failed');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
-    return send(reply, code, message, fields);
+    return send(reply, body);
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -90,6 +96,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: ErrorsOptio
       // index.html must never be cached: it names the hashed assets of the current build.
       return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
     }
-    return send(reply, 'not_found', `No route ${request.method} ${pathname}.`);
+    return send(reply, { code: 'not_found', message: `No route ${request.method} ${pathname}.` });
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { ErrorCode } from '@tolk/shared/errors';
+import type { ErrorBody, ErrorCode } from '@tolk/shared/errors';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 import { createTenantsRepository } from '../modules/accounts/tenants.repository';
@@ -65,7 +65,7 @@ export async function newTenantAccount(
 
 export function expectError(res: LightMyRequestResponse, status: number, code: ErrorCode) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<{ error: { code: string; message: string; fields?: Record<string, string[]> } }>();
+  const body = res.json<ErrorBody>();
   expect(body.error.code).toBe(code);
   expect(body.error.message.length).toBeGreaterThan(0);
   return body.error;

@@ -55,6 +55,8 @@ describe('register', () => {
     });
     const error = expectError(res, 409, 'conflict');
     expect(error.fields?.username).toEqual(['This username is taken.']);
+    // Named for clients that word it themselves.
+    expect(error.reason).toBe('usernameTaken');
   });
 
   it.each([

@@ -133,9 +133,16 @@ describe('conversations', () => {
       'validation_failed',
     );
     expect(unknown.fields?.members?.[0]).toContain('nobody-here-at-all');
+    expect(unknown.reason).toBe('noSuchMember');
   });
 
   it('answers an outsider 404 for reading and sending, and a guest 401', async () => {
+    // A sentence outside the catalog of server messages has no reason to key on.
+    expect(
+      expectNotFound(
+        await t.app.inject({ method: 'GET', url: `/api/conversations/${direct.id}`, headers: outsider.headers }),
+      ).reason,
+    ).toBeUndefined();
     expectNotFound(
       await t.app.inject({ method: 'GET', url: `/api/conversations/${direct.id}`, headers: outsider.headers }),
     );
