@@ -72,6 +72,7 @@ import type { LoginResponse } from '@tolk/shared/schemas/auth';
 import type { Conversation, Muse } from '@tolk/shared/schemas/conversations';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { SOCKET_SERVER_OPTIONS } from '../apps/server/src/plugins/realtime';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
 import { museTranslatorFrom, type MuseTranslator } from '../apps/server/src/modules/conversations/translator';
@@ -475,13 +476,7 @@ async function baseline(): Promise<RunResult> {
  */
 async function socketIoFloor(): Promise<RunResult> {
   const server = http.createServer();
-  const io = new SocketIoServer(server, {
-    serveClient: false,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
-    pingInterval: 20_000,
-    pingTimeout: 20_000,
-    maxHttpBufferSize: 64 * 1024,
-  });
+  const io = new SocketIoServer(server, SOCKET_SERVER_OPTIONS);
   io.on('connection', (socket) => {
     const room = `g:${String(socket.handshake.auth.g)}`;
     void socket.join(room);
@@ -710,51 +705,42 @@ async function tolk(): Promise<TolkResult> {
   let pendingFirst = 0;
   let unavailable = 0;
   const measuredIds = new Set<string>();
-  const before = await memory();
-  const connectStart = performance.now();
-  const sockets = new Array<Client>(N);
-  await runAll(
-    Array.from({ length: N }, (_, i) => i),
-    20,
-    async (i) => {
-      const socket: Client = connectSocket(`http://127.0.0.1:${port}`, {
-        auth: { token: accounts[i]!.token },
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => {
-          resolve();
-        });
-        socket.once('connect_error', reject);
-      });
-      const got = new Set<string>();
-      const onMuse = (muse: Muse, event: 'new' | 'updated') => {
-        const state = muse.translation?.state;
-        if (event === 'new' && state === 'pending' && measuredIds.has(muse.clientId)) pendingFirst++;
-        if (state === 'unavailable' && measuredIds.has(muse.clientId)) unavailable++;
-        if ((state === 'ready' || state === 'skipped') && !got.has(muse.clientId)) {
-          got.add(muse.clientId);
-          tracker.received(muse.clientId);
-        }
-      };
-      socket.on('muse:new', (muse) => {
-        onMuse(muse, 'new');
-      });
-      socket.on('muse:updated', (muse) => {
-        onMuse(muse, 'updated');
-      });
-      const ack = await socket.emitWithAck('conversation:join', {
-        conversationId: conversationIds[Math.floor(i / GROUP_SIZE)]!,
-        lastSeq: 0,
-      });
-      if (!ack.ok) throw new Error(`join failed: ${ack.error.message}`);
-      sockets[i] = socket;
-    },
-  );
-  const connectMs = performance.now() - connectStart;
-  const after = await memory();
+  const {
+    clients: sockets,
+    connectMs,
+    before,
+    after,
+  } = await connectAll(20, async (i) => {
+    const socket: Client = connectSocket(`http://127.0.0.1:${port}`, {
+      auth: { token: accounts[i]!.token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    await opened(socket, 'connect', 'connect_error');
+    const got = new Set<string>();
+    const onMuse = (muse: Muse, event: 'new' | 'updated') => {
+      const state = muse.translation?.state;
+      if (event === 'new' && state === 'pending' && measuredIds.has(muse.clientId)) pendingFirst++;
+      if (state === 'unavailable' && measuredIds.has(muse.clientId)) unavailable++;
+      if ((state === 'ready' || state === 'skipped') && !got.has(muse.clientId)) {
+        got.add(muse.clientId);
+        tracker.received(muse.clientId);
+      }
+    };
+    socket.on('muse:new', (muse) => {
+      onMuse(muse, 'new');
+    });
+    socket.on('muse:updated', (muse) => {
+      onMuse(muse, 'updated');
+    });
+    const ack = await socket.emitWithAck('conversation:join', {
+      conversationId: conversationIds[Math.floor(i / GROUP_SIZE)]!,
+      lastSeq: 0,
+    });
+    if (!ack.ok) throw new Error(`join failed: ${ack.error.message}`);
+    return socket;
+  });
 
   // Senders: one keep-alive agent per loopback address, at most 100 muses per address.
   const agents = new Map<string, http.Agent>();

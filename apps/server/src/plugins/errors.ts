@@ -4,8 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HTTP_STATUS_BY_CODE, type ErrorBody, type ErrorCode } from '@tolk/shared/errors';
-import { AppError } from '../errors';
 import { SERVER_MESSAGES, serverMessageName } from '@tolk/shared/server-messages';
+import { AppError } from '../errors';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',

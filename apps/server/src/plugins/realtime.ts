@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
 
 /** Who is on the other end of a socket: a member with an account, or a plaza guest. */
@@ -102,6 +102,17 @@ function originAllowed(request: IncomingMessage, allowed: Set<string>): boolean 
   }
 }
 
+/** How the Socket.IO server is set up, apart from the origin check (bench/fanout.ts measures it bare). */
+export const SOCKET_SERVER_OPTIONS = {
+  path: '/socket.io',
+  serveClient: false,
+  // A phone that drops off for a moment resumes its rooms; catch-up by sequence covers longer gaps.
+  connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+  pingInterval: 20_000,
+  pingTimeout: 20_000,
+  maxHttpBufferSize: 64 * 1024,
+} satisfies Partial<ServerOptions>;
+
 export const realtimePlugin = fp(
   async (app: FastifyInstance, options: RealtimeOptions) => {
     const allowed = new Set(
@@ -114,16 +125,10 @@ export const realtimePlugin = fp(
       }),
     );
     const io: TolkServer = new Server(app.server, {
-      path: '/socket.io',
-      serveClient: false,
+      ...SOCKET_SERVER_OPTIONS,
       allowRequest: (request, callback) => {
         callback(null, originAllowed(request, allowed));
       },
-      // A phone that drops off for a moment resumes its rooms; catch-up by sequence covers longer gaps.
-      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
-      pingInterval: 20_000,
-      pingTimeout: 20_000,
-      maxHttpBufferSize: 64 * 1024,
     });
 
     const redisClients: { quit(): Promise<unknown> }[] = [];

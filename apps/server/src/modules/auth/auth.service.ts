@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PUBLIC_TENANT } from '@tolk/shared/roles';
 import type { ChangePasswordInput, LoginResponse, Me, RegisterInput, SignInInput } from '@tolk/shared/schemas/auth';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Database } from '../../db/client';
 import { AppError, fieldError, isUniqueViolation } from '../../errors';
 import type { Caller, RevokedSessions } from '../../plugins/auth';
@@ -11,7 +12,6 @@ import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { createSessionsRepository } from './sessions.repository';
 import type { SignInThrottle } from './sign-in-throttle';
 import type { TokenService } from './tokens';
-import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 export interface RequestMeta {
   ip: string;
@@ -43,8 +43,6 @@ export interface AuthServiceDeps {
   passwords?: PasswordHasher;
 }
 
-const COMMON_PASSWORD_MESSAGE = SERVER_MESSAGES.passwordTooCommon;
-
 export function createAuthService({
   db,
   tokens,
@@ -63,7 +61,7 @@ export function createAuthService({
 
   async function assertAcceptablePassword(field: string, password: string, username: string) {
     if ((await isCommonPassword(password)) || password.toLowerCase() === username.toLowerCase()) {
-      throw fieldError(field, COMMON_PASSWORD_MESSAGE);
+      throw fieldError(field, SERVER_MESSAGES.passwordTooCommon);
     }
   }
 

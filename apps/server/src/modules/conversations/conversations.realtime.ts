@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Ack } from '@tolk/shared/realtime';
 import { sendMuseInputSchema } from '@tolk/shared/schemas/conversations';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { conversationRoom, memberRoom, type SocketData, type TolkSocket } from '../../plugins/realtime';
 import type { WindowCounter } from '../../plugins/window-counter';
 import { AppError } from '../../errors';
 import { errorReply } from '../../plugins/errors';
 import type { Actor, ConversationsService } from './conversations.service';
 import { plazaLanguages, readerRooms } from './reader-rooms';
-import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 const joinSchema = z.object({ conversationId: z.uuid(), lastSeq: z.number().int().min(0) });
 const typingSchema = z.object({ conversationId: z.uuid(), typing: z.boolean() });

@@ -7,6 +7,7 @@ import type {
   MuseDetail,
   MuseTranslation,
 } from '@tolk/shared/schemas/conversations';
+import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { groupCommit } from '../../db/group-commit';
 import { AppError, fieldError, forbidden, isUniqueViolation, notFound } from '../../errors';
 import {
@@ -28,7 +29,6 @@ import type {
 import { memberView, museView, readsAsIs, translationFromRow } from './muse-views';
 import { planFanOut, readerRooms, type FanOutPlan } from './reader-rooms';
 import { baseLanguage, isLastingFailure, type MuseTranslator, type TranslatedText } from './translator';
-import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 /** How long a new muse waits for its translations before going out as "pending". */
 export const TRANSLATION_GRACE_MS = 300;

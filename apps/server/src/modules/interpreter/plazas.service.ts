@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Invite, Plaza, PlazaGoneReason, PlazaSession } from '@tolk/shared/schemas/plazas';
 import { PLAZA_GUEST_TEXT_MAX } from '@tolk/shared/schemas/plazas';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
+import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import { conversationRoom, type TolkServer } from '../../plugins/realtime';
 import type { ConversationRow, MemberRow } from '../conversations/conversations.repository';
@@ -10,7 +11,6 @@ import type { BlobStorage } from '../uploads/storage';
 import type { InterpreterRepository } from './interpreter.repository';
 import { newJoinCode } from './join-codes';
 import type { PlazaTokens } from './plaza-tokens';
-import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 
 export interface PlazaCaller {
   accountId: string | null;

@@ -10,9 +10,9 @@ import {
   TRANSLATE_GUEST_TEXT_MAX,
   TRANSLATE_MEMBER_TEXT_MAX,
 } from '@tolk/shared/schemas/translation';
+import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 import { AppError, forbidden } from '../../errors';
 import { callerOf } from '../../plugins/auth';
-import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 
 export interface TranslationRoutesOptions {
   /** Translate requests per address per window; guests use it from the landing page. */

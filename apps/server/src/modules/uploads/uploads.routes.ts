@@ -5,12 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@tolk/shared/errors';
 import { photoSchema } from '@tolk/shared/schemas/conversations';
+import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, notFound, unauthorized } from '../../errors';
 import { photoUrls } from '../conversations/muse-views';
 import { PHOTO_MAX_BYTES, processImage, sniffImage } from './images';
 import type { BlobStorage } from './storage';
 import type { UploadsRepository } from './uploads.repository';
-import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 
 /** Who may upload and read photos besides members: plaza guests register a resolver. */
 export interface UploadPrincipal {
