@@ -30,6 +30,9 @@ describe('the one port', () => {
       status: 'ok',
       database: 'ok',
       engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      // Warm-up is off in this test app: nothing loads in the background.
+      ready: true,
+      warmUp: [],
     });
   });
 

@@ -31,6 +31,7 @@ import {
 import { createTokenService } from './modules/auth/tokens';
 import { debugRoutes } from './modules/debug/debug.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createReadiness } from './modules/health/readiness';
 import { personsRoutes } from './modules/persons/persons.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import type { TranslationEngine } from './modules/translation/engines/engine';
@@ -44,6 +45,8 @@ import type { GuestLimits } from './modules/interpreter/interpreter.routes';
 import { createPlazaTokens } from './modules/interpreter/plaza-tokens';
 import { plazaCallerResolver } from './modules/interpreter/interpreter.routes';
 import type { TranslationService } from './modules/translation/translation.service';
+import { languagesInUse } from './modules/translation/translation.repository';
+import { warmTransliteration } from './modules/translation/transliteration/transliterate';
 import { PHOTO_MAX_BYTES } from './modules/uploads/images';
 import { localDiskStorage, type BlobStorage } from './modules/uploads/storage';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
@@ -156,9 +159,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     knownDevices: createKnownDevices(jwtSecret),
     sessionDays: config.sessionDays,
   });
+  const readiness = createReadiness(app.log);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { readiness });
       await api.register(authRoutes, {
         auth,
         registerLimit: options.registerLimit ?? { max: 20, timeWindow: 60 * 60_000 },
@@ -208,6 +212,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   });
+
+  if (config.warmUp) {
+    // After listening, in the background: no member's first muse waits for a dictionary or a
+    // pipeline to load. /api/health/ready says when it is done.
+    app.addHook('onListen', () => {
+      readiness.warm('transliteration', warmTransliteration);
+      const translation = app.getDecorator<TranslationService>('translation');
+      readiness.warm('translation', async () => translation.warmUp(await languagesInUse(database.db)));
+    });
+    app.addHook('onClose', () => readiness.settled());
+  }
 
   if (fs.existsSync(config.webDir)) {
     await app.register(fastifyStatic, {

@@ -32,6 +32,7 @@ const environmentSchema = z.object({
     .max(24 * 30)
     .default(12),
   TOLK_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  TOLK_WARM_UP: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRANSLATION_ENGINES: z.string().optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
@@ -108,6 +109,8 @@ export interface Config {
   plazaCodeHours: number;
   /** On SIGTERM, how long requests under way may take before their connections are cut. */
   shutdownGraceMs: number;
+  /** Load the Japanese dictionary and the translation pipelines in use at start-up, in the background. */
+  warmUp: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.TOLK_WEB_DIR ?? path.join(here, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.TOLK_SHUTDOWN_GRACE_SECONDS * 1000,
+    warmUp: e.TOLK_WARM_UP,
     redisUrl: e.REDIS_URL,
     plazaGuestHours: e.TOLK_PLAZA_GUEST_HOURS,
     plazaCodeHours: e.TOLK_PLAZA_CODE_HOURS,

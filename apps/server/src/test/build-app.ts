@@ -47,7 +47,12 @@ export async function testApp(
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase();
   const config: Config = {
-    ...loadConfig({ TOLK_DATA_DIR: os.tmpdir(), TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web') }),
+    // Warm-up loads dictionaries and pipelines no test file needs; its own test turns it on.
+    ...loadConfig({
+      TOLK_DATA_DIR: os.tmpdir(),
+      TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web'),
+      TOLK_WARM_UP: 'false',
+    }),
     ...overrides.config,
   };
   // Tests register many members from one address; the limit itself has its own test.
@@ -86,7 +91,12 @@ export async function twoInstances(
     const database = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), pgliteDir: '', poolSize: 4 });
     handles.push(database);
     const config = {
-      ...loadConfig({ TOLK_DATA_DIR: os.tmpdir(), TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web') }),
+      // Warm-up loads dictionaries and pipelines no test file needs; its own test turns it on.
+      ...loadConfig({
+        TOLK_DATA_DIR: os.tmpdir(),
+        TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web'),
+        TOLK_WARM_UP: 'false',
+      }),
       redisUrl,
       jwtSecret: 'two-instances-test-secret-that-both-instances-share!!',
     };

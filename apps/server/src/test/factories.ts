@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ErrorBody, ErrorCode } from '@tolk/shared/errors';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
+import type { Muse } from '@tolk/shared/schemas/conversations';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 import { createTenantsRepository } from '../modules/accounts/tenants.repository';
 import { hashPassword } from '../modules/auth/passwords';
@@ -74,3 +75,21 @@ export function expectError(res: LightMyRequestResponse, status: number, code: E
 export const expectNotFound = (res: LightMyRequestResponse) => expectError(res, 404, 'not_found');
 export const expectForbidden = (res: LightMyRequestResponse) => expectError(res, 403, 'forbidden');
 export const expectUnauthorized = (res: LightMyRequestResponse) => expectError(res, 401, 'unauthorized');
+
+/** A muse sent over HTTP as the web app sends it when its socket is down; expects it stored. */
+export async function postMuse(
+  app: FastifyInstance,
+  member: Pick<Member, 'headers'>,
+  conversationId: string,
+  text: string,
+  from?: string,
+): Promise<Muse> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/conversations/${conversationId}/muses`,
+    headers: member.headers,
+    payload: { clientId: randomUUID(), text, ...(from ? { from } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Muse>();
+}

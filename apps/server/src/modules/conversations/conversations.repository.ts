@@ -541,6 +541,14 @@ export function createConversationsRepository(db: Database) {
       });
     },
 
+    /** A muse's reading, made after the append: stored only while the muse still has that text. */
+    async setTransliteration(id: string, text: string, transliteration: string) {
+      await db
+        .update(muses)
+        .set({ transliteration })
+        .where(and(eq(muses.id, id), eq(muses.text, text), isNull(muses.deletedAt)));
+    },
+
     /** A tombstone: the row and its place in the sequence stay, the words go. */
     async deleteMuse(id: string) {
       return db.transaction(async (tx) => {

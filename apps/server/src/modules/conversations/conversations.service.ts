@@ -28,6 +28,7 @@ import type {
 } from './conversations.repository';
 import { memberView, museView, readsAsIs, translationFromRow } from './muse-views';
 import { planFanOut, readerRooms, type FanOutPlan } from './reader-rooms';
+import { hasReading } from '../translation/transliteration/transliterate';
 import { baseLanguage, isLastingFailure, type MuseTranslator, type TranslatedText } from './translator';
 
 /** How long a new muse waits for its translations before going out as "pending". */
@@ -280,16 +281,81 @@ export function createConversationsService(deps: {
     for (const [language, promise] of pending) {
       void promise.then((t) => settled.set(language, t)).catch(() => undefined);
     }
-    const all = Promise.all(pending.values());
+    // The reading lands on `muse` itself, so every view made after it (late translations too) has it.
+    const reading = readMuse(muse);
+    const all = Promise.all([...pending.values(), reading]);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, TRANSLATION_GRACE_MS)))]);
     clearTimeout(timer);
     broadcast(event, muse, plan, (language) => settled.get(language));
     const late = [...pending].filter(([language]) => !settled.has(language));
-    if (!late.length) return;
-    await Promise.all(
-      late.map(async ([, promise]) => {
+    const readingLate = reading !== undefined && muse.transliteration === null;
+    await Promise.all([
+      ...late.map(async ([, promise]) => {
         announce(muse, await promise);
+      }),
+      readingLate &&
+        reading.then((found) => {
+          // Every reader hears of it, each in their language with what is settled by now.
+          if (found) broadcast('muse:updated', muse, plan, (language) => settled.get(language));
+        }),
+    ]);
+  }
+
+  /** Readings being made, by muse and version, so one muse is read once however many ask. */
+  const readings = new Map<string, Promise<string | null>>();
+  const readingKey = (muse: MuseRecord) => `${muse.id}:${muse.editedAt?.getTime() ?? 0}`;
+
+  /**
+   * The Latin-script reading of a muse's text, made after the append and stored; set on `muse`
+   * when done. Undefined when the text needs none (Latin script, deleted) or already has one.
+   */
+  function readMuse(muse: MuseRecord): Promise<string | null> | undefined {
+    if (muse.deletedAt !== null || !muse.text || muse.transliteration !== null || !hasReading(muse.text)) {
+      return undefined;
+    }
+    const key = readingKey(muse);
+    let running = readings.get(key);
+    if (!running) {
+      const text = muse.text;
+      running = translator
+        .transliterate(text, muse.sourceLanguage)
+        .catch((error: unknown) => {
+          log.warn({ err: error, museId: muse.id }, 'transliteration failed');
+          return null;
+        })
+        .then(async (reading) => {
+          // An edit meanwhile keeps its own reading: this one is stored only against its text.
+          if (reading !== null) await repo.setTransliteration(muse.id, text, reading);
+          return reading;
+        })
+        .finally(() => readings.delete(key));
+      readings.set(key, running);
+      track(running);
+    }
+    return running.then((reading) => {
+      if (reading !== null && muse.text !== '' && muse.deletedAt === null) muse.transliteration = reading;
+      return reading;
+    });
+  }
+
+  /**
+   * A muse whose reading was due but never stored (the process stopped between the append and
+   * the reading): made now, and its readers told. One being made already is left to its maker.
+   */
+  function repairReading(muse: MuseRecord) {
+    if (readings.has(readingKey(muse))) return;
+    const reading = readMuse(muse);
+    if (!reading) return;
+    track(
+      reading.then(async (found) => {
+        if (!found) return;
+        const [audience, rows] = await Promise.all([
+          repo.audience(muse.conversationId),
+          repo.translationsFor([muse.id]),
+        ]);
+        const stored = new Map(rows.map((row) => [row.targetLanguage, translationFromRow(row)]));
+        broadcast('muse:updated', muse, planFanOut(muse.sourceLanguage, audience), (language) => stored.get(language));
       }),
     );
   }
@@ -304,6 +370,7 @@ export function createConversationsService(deps: {
     const byMuse = new Map(rows.map((row) => [row.museId, row]));
     const views: Muse[] = [];
     for (const muse of records) {
+      repairReading(muse);
       const row = byMuse.get(muse.id);
       const needs = muse.deletedAt === null && muse.text && !readsAsIs(muse, language, member.readsWithout);
       if (needs && (!row || row.stale || retryIsDue(row))) {
@@ -582,7 +649,8 @@ export function createConversationsService(deps: {
       // Short or ambiguous texts fall back to the writer's profile language.
       const detected = text && !input.from && !input.sideLanguage ? translator.detect(text, actor.language) : null;
       const sourceLanguage = input.from ?? input.sideLanguage ?? detected?.language ?? actor.language;
-      const transliteration = text ? await translator.transliterate(text, sourceLanguage).catch(() => null) : null;
+      // Nothing slow before the append: the sequence is the order sends arrived in. The reading
+      // (transliteration) follows the muse, like its translations.
       const result = await repo.appendMuse({
         conversationId,
         sender,
@@ -590,7 +658,7 @@ export function createConversationsService(deps: {
         text,
         sourceLanguage,
         detectedLanguage: detected?.language ?? null,
-        transliteration,
+        transliteration: null,
         photoId: input.photoId ?? null,
         side: input.side ?? null,
       });
@@ -679,12 +747,11 @@ export function createConversationsService(deps: {
       const text = input.text.trim();
       const detected = input.from ? null : translator.detect(text, member.readingLanguage);
       const sourceLanguage = input.from ?? detected?.language ?? muse.sourceLanguage;
-      const transliteration = await translator.transliterate(text, sourceLanguage).catch(() => null);
       await repo.editMuse(museId, {
         text,
         sourceLanguage,
         detectedLanguage: detected?.language ?? null,
-        transliteration,
+        transliteration: null,
       });
       const record = (await repo.findMuse(museId))!;
       track(fanOut(record, 'muse:updated'));

@@ -8,7 +8,7 @@ import type { Conversation, Muse, MusesPage } from '@tolk/shared/schemas/convers
 import type { Invite, PlazaSession } from '@tolk/shared/schemas/plazas';
 import { conversationRoom } from '../../plugins/realtime';
 import { testApp, type TestApp } from '../../test/build-app';
-import { newAccount, type Member } from '../../test/factories';
+import { newAccount, postMuse, type Member } from '../../test/factories';
 import { RETRY_MAX_MS, TRANSLATION_GRACE_MS } from './conversations.service';
 import type { MuseTranslator, TranslatedText } from './translator';
 
@@ -122,14 +122,7 @@ async function group(owner: Member, members: Member[]) {
 }
 
 async function send(member: Member, conversationId: string, text: string, from = 'en') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/conversations/${conversationId}/muses`,
-    headers: member.headers,
-    payload: { clientId: randomUUID(), text, from },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { muse: res.json<Muse>(), sentAt: performance.now() };
+  return { muse: await postMuse(t.app, member, conversationId, text, from), sentAt: performance.now() };
 }
 
 async function readAs(member: Member, conversationId: string, museId: string) {

@@ -1,5 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
+import { conversationMembers } from '../../db/schema/conversations';
 import { translationMemory } from '../../db/schema/translation';
 
 export interface RememberedTranslation {
@@ -44,4 +46,18 @@ export function createTranslationRepository(db: Database): TranslationStore {
         .onConflictDoNothing();
     },
   };
+}
+
+/** The languages members write and read in: what translation will be asked for. */
+export async function languagesInUse(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ language: accounts.language })
+    .from(accounts)
+    .union(
+      db
+        .selectDistinct({ language: conversationMembers.readingLanguage })
+        .from(conversationMembers)
+        .where(isNull(conversationMembers.leftAt)),
+    );
+  return rows.map((row) => row.language);
 }

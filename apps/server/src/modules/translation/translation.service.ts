@@ -16,7 +16,7 @@ import {
 } from '@tolk/shared/schemas/translation';
 import type { BreakerOptions } from './circuit-breaker';
 import { EngineRunner, type RetryPolicy } from './engine-runner';
-import { EngineError, type TranslationEngine } from './engines/engine';
+import { EngineError, type LanguagePair, type TranslationEngine } from './engines/engine';
 import { detectLanguage } from './language-detection';
 import { hasTranslatableText, hashText, normaliseText, splitProtected } from './protected-text';
 import { TranslationBatcher, type TranslationLog } from './translation-batcher';
@@ -64,6 +64,11 @@ export interface TranslationService {
   translate(request: TranslateRequest): Promise<TranslationResult[]>;
   languages(): Promise<LanguagesResponse>;
   status(): Promise<TranslationStatus>;
+  /**
+   * Starts, ahead of the first reader, what translating between these languages will use: each
+   * pair's route (direct or through its pivot) on engines that have something to load.
+   */
+  warmUp(languages: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -285,6 +290,31 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     async status() {
       await router.ready();
       return { engines: runners.map(engineStatus), memory: memory.stats() };
+    },
+
+    async warmUp(languages) {
+      await router.ready();
+      const byRunner = new Map<EngineRunner, LanguagePair[]>();
+      const distinct = [...new Set(languages)];
+      for (const from of distinct) {
+        for (const to of distinct) {
+          if (from === to) continue;
+          const route = router.routes(from, to)[0];
+          if (!route?.runner.engine.warm) continue;
+          const hops = route.pivot
+            ? [
+                { from, to: route.pivot },
+                { from: route.pivot, to },
+              ]
+            : [{ from, to }];
+          byRunner.set(route.runner, [...(byRunner.get(route.runner) ?? []), ...hops]);
+        }
+      }
+      await Promise.all(
+        [...byRunner].map(([runner, pairs]) =>
+          runner.engine.warm!(pairs, AbortSignal.timeout(Math.max(options.timeoutMs * 10, 30_000))),
+        ),
+      );
     },
 
     async close() {

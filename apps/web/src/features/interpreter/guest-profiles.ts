@@ -7,7 +7,7 @@ import {
   type InterpreterProfileInput,
 } from '@tolk/shared/schemas/plazas';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
-import { newClientId } from './client-id';
+import { newClientId } from '../../lib/client-id';
 import { languageName } from './language-names';
 
 /** The pairs every visitor can open at once (issue 6): the commonest meetings of our engines' languages. */

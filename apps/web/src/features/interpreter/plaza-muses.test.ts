@@ -23,6 +23,21 @@ describe('plaza muses', () => {
     expect(afterReply[0]?.translations.en).toEqual(english);
   });
 
+  it('keeps the reading that arrived after the muse when an earlier copy comes in late', () => {
+    const russian = aTranslation({ to: 'ru', text: 'Привет', state: 'skipped', engine: null });
+    const read = fromEvent(
+      aMuse(1, {
+        text: 'Привет',
+        from: 'ru',
+        transliteration: 'Privet',
+        translation: { ...russian, transliteration: 'Privet' },
+      }),
+    );
+    const merged = upsertMuses([read], [fromDetail(aMuseDetail(1, [russian], { text: 'Привет', from: 'ru' }))]);
+    expect(merged[0]?.transliteration).toBe('Privet');
+    expect(merged[0]?.translations.ru?.transliteration).toBe('Privet');
+  });
+
   it('takes a pending copy when the text was edited after the translation', () => {
     const before = fromEvent(aMuse(1, { translation: spanish }));
     const edited = fromEvent(

@@ -41,6 +41,16 @@ export function mergeMuse(existing: PlazaMuse, incoming: PlazaMuse): PlazaMuse {
     if (!wouldRegress && !(keepBase && current)) translations[language] = next;
   }
   const base = keepBase ? existing : incoming;
+  // The reading of the text is made after the muse is stored: an earlier copy lacks it.
+  const sameVersion = base.text === existing.text && base.editedAt === existing.editedAt;
+  if (sameVersion && !base.transliteration && existing.transliteration) {
+    for (const [language, version] of Object.entries(translations)) {
+      if (version.state === 'skipped' && !version.transliteration) {
+        translations[language] = { ...version, transliteration: existing.transliteration };
+      }
+    }
+    return { ...base, transliteration: existing.transliteration, translations };
+  }
   return { ...base, translations };
 }
 

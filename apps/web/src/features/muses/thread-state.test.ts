@@ -80,6 +80,25 @@ describe('mergeMuses: exactly once on screen', () => {
     expect(mergeMuses(deleted, [aMuse(1)]).muses[0]?.deleted).toBe(true);
   });
 
+  it("keeps the reading of a muse when a copy made before it arrives later (the sender's acknowledgement)", () => {
+    const original = { text: 'Привет', from: 'ru' };
+    const read = aMuse(1, {
+      ...original,
+      transliteration: 'Privet',
+      translation: aTranslation({ to: 'ru', text: 'Привет', state: 'skipped', transliteration: 'Privet' }),
+    });
+    const ack = aMuse(1, {
+      ...original,
+      translation: aTranslation({ to: 'ru', text: 'Привет', state: 'skipped', transliteration: null }),
+    });
+    const [kept] = mergeMuses(thread([]), [read, ack]).muses;
+    expect(kept?.transliteration).toBe('Privet');
+    expect(kept?.translation?.transliteration).toBe('Privet');
+    // An edit is another text: its reading comes with its own update.
+    const edited = aMuse(1, { text: 'Пока', from: 'ru', editedAt: '2025-06-02T10:00:00.000Z' });
+    expect(mergeMuses(thread([]), [read, edited]).muses[0]?.transliteration).toBeNull();
+  });
+
   it('takes a newer edit over what is held', () => {
     const next = mergeMuses(thread([1]), [aMuse(1, { text: 'Better words', editedAt: '2025-06-01T12:00:00.000Z' })]);
     expect(next.muses[0]?.text).toBe('Better words');

@@ -42,6 +42,25 @@ const time = (iso: string | null): number => (iso ? Date.parse(iso) : 0);
  * undo a newer one: an edit, a deletion, or a finished translation.
  */
 export function newerMuse(existing: Muse, incoming: Muse): Muse {
+  return keepReading(existing, pickNewer(existing, incoming));
+}
+
+/**
+ * The reading (transliteration) of a muse's text follows the muse: a copy sent before it was
+ * made (the sender's acknowledgement, say) must not take away one already shown.
+ */
+function keepReading(existing: Muse, kept: Muse): Muse {
+  if (kept === existing || kept.transliteration || !existing.transliteration) return kept;
+  if (kept.text !== existing.text || kept.editedAt !== existing.editedAt) return kept;
+  const shown = kept.translation;
+  const translation =
+    shown?.state === 'skipped' && !shown.transliteration
+      ? { ...shown, transliteration: existing.transliteration }
+      : shown;
+  return { ...kept, transliteration: existing.transliteration, translation };
+}
+
+function pickNewer(existing: Muse, incoming: Muse): Muse {
   // An identical copy keeps the held object, so its row does not re-render.
   if (existing === incoming || JSON.stringify(existing) === JSON.stringify(incoming)) return existing;
   if (existing.deleted && !incoming.deleted) return existing;

@@ -100,7 +100,8 @@ describe('useSendMuse: optimistic sending', () => {
   it('does not send twice while the first attempt is still under way', () => {
     send.mockReturnValue(new Promise<Muse>(() => undefined));
     const thread = store();
-    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read));
+    // A thread of its own: a send that never answers holds its thread's line.
+    const { result } = renderHook(() => useSendMuse('never-answers', thread.update, thread.read));
     let clientId = '';
     act(() => {
       clientId = result.current.send({ text: 'Hei' });
@@ -325,5 +326,117 @@ describe('useSendMuse: over the realtime socket', () => {
     expect(emitWithAck).not.toHaveBeenCalled();
     expect(send).toHaveBeenCalledWith(CONVERSATION_ID, { clientId, text: 'Offline socket' });
     expect(thread.state.muses).toMatchObject([{ seq: 2, clientId }]);
+  });
+});
+
+describe('useSendMuse: order', () => {
+  /**
+   * A server that numbers muses in the order their sends reach it, over either path, and
+   * ignores a client id it has seen (as the real one does).
+   */
+  function numberingServer() {
+    const stored = new Map<string, Muse>();
+    const receive = (input: SendMuseInput) => {
+      const known = stored.get(input.clientId);
+      if (known) return known;
+      const muse = storedFrom(input, stored.size + 1);
+      stored.set(input.clientId, muse);
+      return muse;
+    };
+    return { receive, order: () => [...stored.values()].map((muse) => muse.text) };
+  }
+
+  it('keeps three muses typed quickly while the socket reconnects in the order they were typed', async () => {
+    const server = numberingServer();
+    const { socket, emitWithAck } = fakeSocket(true);
+    // The first goes out on the socket just as it drops: no answer until the timeout, then HTTP.
+    const dropped = deferred<unknown>();
+    emitWithAck.mockImplementationOnce(() => {
+      (socket as { connected: boolean }).connected = false;
+      return dropped.promise;
+    });
+    send.mockImplementation((_id, input) => Promise.resolve(server.receive(input)));
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+
+    act(() => {
+      result.current.send({ text: 'one' });
+      result.current.send({ text: 'two' });
+      result.current.send({ text: 'three' });
+    });
+    // The later two wait for the first, reconnecting socket or not.
+    await Promise.resolve();
+    expect(send).not.toHaveBeenCalled();
+    await act(async () => {
+      dropped.reject(new Error('operation has timed out'));
+      await dropped.promise.catch(() => undefined);
+    });
+    await waitFor(() => {
+      expect(thread.state.pending).toHaveLength(0);
+    });
+    expect(server.order()).toEqual(['one', 'two', 'three']);
+    expect(thread.state.muses.map((muse) => [muse.seq, muse.text])).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+      [3, 'three'],
+    ]);
+  });
+
+  it('sends queued muses in order when the connection returns, and the socket again once it is back', async () => {
+    const server = numberingServer();
+    const { socket, emitWithAck } = fakeSocket(false);
+    send.mockRejectedValue(new HttpError(0, 'network', 'Network Error'));
+    const thread = store();
+    const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+
+    act(() => {
+      result.current.send({ text: 'first' });
+      result.current.send({ text: 'second' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending.map((item) => item.failure)).toEqual(['network', 'network']);
+    });
+
+    // Back online: HTTP answers, and the socket reconnects halfway through.
+    send.mockReset();
+    send.mockImplementation((_id, input) => {
+      (socket as { connected: boolean }).connected = true;
+      return Promise.resolve(server.receive(input));
+    });
+    emitWithAck.mockImplementation((_event, request) =>
+      Promise.resolve({ ok: true, created: true, muse: server.receive(request) }),
+    );
+    act(() => {
+      result.current.retryNetworkFailures();
+      result.current.send({ text: 'third' });
+    });
+    await waitFor(() => {
+      expect(thread.state.pending).toHaveLength(0);
+    });
+    expect(server.order()).toEqual(['first', 'second', 'third']);
+    expect(emitWithAck).toHaveBeenCalled();
+  });
+});
+
+describe('useSendMuse: on a page that is not a secure context', () => {
+  it('still sends: the client id does not need crypto.randomUUID', async () => {
+    vi.spyOn(crypto, 'randomUUID').mockImplementation(undefined as never);
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      send.mockImplementationOnce((_id, input) => Promise.resolve(storedFrom(input, 1)));
+      const thread = store();
+      const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read));
+      act(() => {
+        result.current.send({ text: 'From a phone on the LAN' });
+      });
+      await waitFor(() => {
+        expect(thread.state.muses).toHaveLength(1);
+      });
+      expect(send.mock.calls[0]?.[1].clientId).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    } finally {
+      delete (crypto as { randomUUID?: unknown }).randomUUID;
+    }
   });
 });

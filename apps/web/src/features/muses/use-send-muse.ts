@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import i18next from 'i18next';
 import { museSchema, type Muse, type Photo, type SendMuseInput } from '@tolk/shared/schemas/conversations';
+import { newClientId } from '../../lib/client-id';
 import { toHttpError } from '../../lib/http';
 import type { RealtimeSocket } from '../../lib/realtime';
 import { sendMuse } from './api/send-muse';
@@ -26,6 +27,40 @@ export type ThreadUpdater = (change: (state: ThreadState) => ThreadState) => voi
 // at once (harmless on the server, which dedupes by client id, but wasteful on a phone).
 const inFlight = new Set<string>();
 
+// One line per conversation, shared by every mount: a muse goes only once the one typed before it
+// has an answer (stored, refused or failed), whichever way each goes (socket or HTTP), so the
+// server numbers them in the order they were written.
+const lines = new Map<string, Promise<void>>();
+
+/**
+ * How long a muse waits for the one before it. HTTP has no timeout (the spec's client), so a
+ * request the network swallowed must not hold every later muse for ever.
+ */
+export const SEND_LINE_WAIT_MS = 30_000;
+
+function inLine(conversationId: string, work: () => Promise<void>): Promise<void> {
+  const previous = lines.get(conversationId);
+  let next: Promise<void>;
+  if (!previous) {
+    // Nothing ahead: it goes now, in this tick.
+    next = work();
+  } else {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = Promise.race([
+      previous,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, SEND_LINE_WAIT_MS))),
+    ]).finally(() => {
+      clearTimeout(timer);
+    });
+    next = waited.then(work, work);
+  }
+  lines.set(conversationId, next);
+  void next.finally(() => {
+    if (lines.get(conversationId) === next) lines.delete(conversationId);
+  });
+  return next;
+}
+
 /** How long an open socket may take to acknowledge a muse before it goes again over HTTP. */
 export const SOCKET_SEND_TIMEOUT_MS = 8_000;
 
@@ -50,6 +85,55 @@ function parseSendAck(payload: unknown): SocketOutcome {
   return generic;
 }
 
+/** Sends one muse now: over the open socket, else (or when it stays quiet) over HTTP. */
+async function deliverNow(
+  pending: PendingMuse,
+  id: string,
+  update: ThreadUpdater,
+  socket: RealtimeSocket | undefined,
+): Promise<void> {
+  const input: SendMuseInput = {
+    clientId: pending.clientId,
+    text: pending.text,
+    ...(pending.from ? { from: pending.from } : {}),
+    ...(pending.photo ? { photoId: pending.photo.id } : {}),
+  };
+  try {
+    if (socket?.connected) {
+      let outcome: SocketOutcome | undefined;
+      try {
+        const ack: unknown = await socket
+          .timeout(SOCKET_SEND_TIMEOUT_MS)
+          .emitWithAck('muse:send', { conversationId: id, ...input });
+        outcome = parseSendAck(ack);
+      } catch {
+        // No answer in time, or the socket dropped first: HTTP below, with the same client id.
+      }
+      if (outcome?.ok) {
+        const { muse } = outcome;
+        update((state) => confirmSent(state, muse));
+        return;
+      }
+      if (outcome) {
+        // The server answered and refused (rate limits and its own failures too): the writer
+        // may tap to retry; sending it again over HTTP now would only be refused again.
+        const { message } = outcome;
+        update((state) => failPending(state, pending.clientId, 'rejected', message));
+        return;
+      }
+    }
+    const muse = await sendMuse(id, input);
+    update((state) => confirmSent(state, muse));
+  } catch (error) {
+    const failure = toHttpError(error);
+    update((state) =>
+      failPending(state, pending.clientId, failure.code === 'network' ? 'network' : 'rejected', failure.message),
+    );
+  } finally {
+    inFlight.delete(pending.clientId);
+  }
+}
+
 /**
  * Optimistic sending: a muse shows at once as "sending", becomes the stored muse when the server
  * answers, or "failed" with a retry that reuses its client id. Muses that failed for want of a
@@ -70,56 +154,18 @@ export function useSendMuse(
     latest.current = { conversationId, update, read, socket };
   });
 
-  const deliver = useCallback(async (pending: PendingMuse) => {
-    if (inFlight.has(pending.clientId)) return;
+  const deliver = useCallback((pending: PendingMuse) => {
+    if (inFlight.has(pending.clientId)) return Promise.resolve();
     inFlight.add(pending.clientId);
-    const { conversationId: id, socket: current } = latest.current;
-    const input: SendMuseInput = {
-      clientId: pending.clientId,
-      text: pending.text,
-      ...(pending.from ? { from: pending.from } : {}),
-      ...(pending.photo ? { photoId: pending.photo.id } : {}),
-    };
-    try {
-      if (current?.connected) {
-        let outcome: SocketOutcome | undefined;
-        try {
-          const ack: unknown = await current
-            .timeout(SOCKET_SEND_TIMEOUT_MS)
-            .emitWithAck('muse:send', { conversationId: id, ...input });
-          outcome = parseSendAck(ack);
-        } catch {
-          // No answer in time, or the socket dropped first: HTTP below, with the same client id.
-        }
-        if (outcome?.ok) {
-          const { muse } = outcome;
-          latest.current.update((state) => confirmSent(state, muse));
-          return;
-        }
-        if (outcome) {
-          // The server answered and refused (rate limits and its own failures too): the writer
-          // may tap to retry; sending it again over HTTP now would only be refused again.
-          const { message } = outcome;
-          latest.current.update((state) => failPending(state, pending.clientId, 'rejected', message));
-          return;
-        }
-      }
-      const muse = await sendMuse(id, input);
-      latest.current.update((state) => confirmSent(state, muse));
-    } catch (error) {
-      const failure = toHttpError(error);
-      latest.current.update((state) =>
-        failPending(state, pending.clientId, failure.code === 'network' ? 'network' : 'rejected', failure.message),
-      );
-    } finally {
-      inFlight.delete(pending.clientId);
-    }
+    // The thread it was written in, whatever this screen shows by the time its turn comes.
+    const { conversationId: id, update: into } = latest.current;
+    return inLine(id, () => deliverNow(pending, id, into, latest.current.socket));
   }, []);
 
   const send = useCallback(
     (outgoing: OutgoingMuse): string => {
       const pending: PendingMuse = {
-        clientId: crypto.randomUUID(),
+        clientId: newClientId(),
         text: outgoing.text,
         from: outgoing.from || undefined,
         photo: outgoing.photo ?? null,

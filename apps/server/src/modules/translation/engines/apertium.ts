@@ -439,6 +439,19 @@ export function createApertiumEngine(options: ApertiumOptions): TranslationEngin
       return rows;
     },
 
+    async warm(pairs, signal) {
+      // One short text through each pipeline starts it and loads its dictionaries.
+      const started = new Set<string>();
+      await Promise.all(
+        pairs.map(async ({ from, to }) => {
+          const pipeline = await pipelineFor(from, to);
+          if (started.has(pipeline.modeFile)) return;
+          started.add(pipeline.modeFile);
+          await pipeline.translate([encodeLine([{ kind: 'text', value: 'Hello' }], 0)], signal);
+        }),
+      );
+    },
+
     describe() {
       const running = [...pipelines.values()].filter((p) => p.running);
       return {

@@ -67,6 +67,11 @@ export interface TranslationEngine {
   detect?(texts: readonly string[], signal: AbortSignal): Promise<(LanguageGuess | null)[]>;
   /** Latin-script readings of texts in `language`; null where the engine has none. */
   transliterate?(texts: readonly string[], language: string, signal: AbortSignal): Promise<(string | null)[]>;
+  /**
+   * Loads what the first call for these pairs would load (a local engine's processes and
+   * dictionaries), so no reader waits for it. Engines with nothing to load leave it out.
+   */
+  warm?(pairs: readonly LanguagePair[], signal: AbortSignal): Promise<void>;
   /** Engine-specific figures for the status page (running pipelines, say). */
   describe?(): Record<string, string | number>;
   close?(): Promise<void>;

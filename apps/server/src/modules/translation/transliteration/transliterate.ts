@@ -30,6 +30,17 @@ function scriptsIn(text: string): Set<Script> {
   return found;
 }
 
+/** Whether a text has letters outside the Latin script, so a reading of it is worth making. */
+export const hasReading = (text: string): boolean => scriptsIn(text).size > 0;
+
+/**
+ * Loads what transliteration loads on first use (Japanese's dictionary, about a second), so no
+ * member's muse waits for it. Start-up calls it in the background.
+ */
+export async function warmTransliteration(): Promise<void> {
+  await romanizeJapanese('日本');
+}
+
 /**
  * A Latin-script reading of a text for readers who do not know its script, or null when there
  * is nothing to transliterate (the text is in Latin script already, or has no letters).

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { sendPlazaMuse } from '../api/send-plaza-muse';
 import { photoAcceptable, PHOTO_TYPES, uploadPlazaPhoto } from '../api/upload-plaza-photo';
 import { backTranslate } from '../back-translation';
-import { newClientId } from '../client-id';
+import { newClientId } from '../../../lib/client-id';
 import { languageName } from '../language-names';
 import { limitSeconds } from '../plaza-errors';
 import { useSpeechInput } from '../speech';
