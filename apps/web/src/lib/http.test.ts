@@ -23,6 +23,15 @@ describe('attachCredentials (spec section 6)', () => {
     expect(headers.has('x-access-token')).toBe(false);
   });
 
+  it('sends no cookie either with noAuth: fetch with credentials omitted, not XHR (which always sends same-origin cookies)', () => {
+    setAccessToken('tok-1');
+    const sent = attachCredentials(config({ noAuth: true, withCredentials: true }));
+    expect(sent.withCredentials).toBe(false);
+    expect(sent.adapter).toBe('fetch');
+    // Everything else keeps the spec's always-send-credentials.
+    expect(attachCredentials(config({ withCredentials: true })).withCredentials).toBe(true);
+  });
+
   it('keeps an Authorization header already set, unless forceAuth', () => {
     setAccessToken('tok-1');
     const preset = () => config({ headers: new AxiosHeaders({ Authorization: 'Basic abc' }) });

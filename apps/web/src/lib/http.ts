@@ -25,7 +25,17 @@ export const http = axios.create({
 export function attachCredentials(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const headers = AxiosHeaders.from(config.headers);
   const alreadyAuthorized = headers.has('Authorization');
-  if (config.noAuth || (alreadyAuthorized && !config.forceAuth)) {
+  if (config.noAuth) {
+    // No credentials at all: no token headers and no access-token cookie. XMLHttpRequest sends
+    // same-origin cookies whatever withCredentials says; fetch with credentials 'omit' does not.
+    headers.delete('Authorization');
+    headers.delete('x-access-token');
+    config.headers = headers;
+    config.withCredentials = false;
+    config.adapter = 'fetch';
+    return config;
+  }
+  if (alreadyAuthorized && !config.forceAuth) {
     config.headers = headers;
     return config;
   }

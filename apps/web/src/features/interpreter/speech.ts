@@ -28,7 +28,15 @@ export function speechRecognitionConstructor(): SpeechRecognitionConstructor | u
  * Dictation into a draft: what is heard is appended to the text that was there when listening
  * began, and interim guesses show as they come so the speaker sees they are being heard.
  */
-export function useSpeechInput(language: string, draft: string, onText: (text: string) => void) {
+export type SpeechBlocked = 'insecure' | 'denied';
+
+export function useSpeechInput(
+  language: string,
+  draft: string,
+  onText: (text: string) => void,
+  /** The browser will not listen: the page is not a secure context, or the microphone was refused. */
+  onBlocked?: (reason: SpeechBlocked) => void,
+) {
   const [listening, setListening] = useState(false);
   const recognizer = useRef<SpeechRecognitionLike | undefined>(undefined);
   const supported = speechRecognitionConstructor() !== undefined;
@@ -40,6 +48,12 @@ export function useSpeechInput(language: string, draft: string, onText: (text: s
   const start = useCallback(() => {
     const Recognition = speechRecognitionConstructor();
     if (!Recognition || recognizer.current) return;
+    // Browsers give the microphone to https pages (and localhost) only: a phone on the host's LAN
+    // address over plain HTTP would start and fail at once without a word.
+    if (!window.isSecureContext) {
+      onBlocked?.('insecure');
+      return;
+    }
     const recognition = new Recognition();
     recognition.lang = language;
     recognition.interimResults = true;
@@ -54,9 +68,10 @@ export function useSpeechInput(language: string, draft: string, onText: (text: s
       heard = heard.trim();
       if (heard) onText(base ? `${base} ${heard}` : heard);
     };
-    recognition.onerror = () => {
+    recognition.onerror = (event) => {
       recognizer.current = undefined;
       setListening(false);
+      if (event.error === 'not-allowed' || event.error === 'service-not-allowed') onBlocked?.('denied');
     };
     recognition.onend = () => {
       recognizer.current = undefined;
@@ -70,7 +85,7 @@ export function useSpeechInput(language: string, draft: string, onText: (text: s
       // Already started elsewhere, or the microphone was refused: nothing to listen to.
       recognizer.current = undefined;
     }
-  }, [draft, language, onText]);
+  }, [draft, language, onText, onBlocked]);
 
   // A screen closed mid-sentence must release the microphone.
   useEffect(

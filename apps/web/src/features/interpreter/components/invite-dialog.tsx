@@ -10,7 +10,7 @@ import { ModalDialog } from '../../../ui/modal-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { createInvite } from '../api/create-invite';
 import { endInvite } from '../api/end-invite';
-import { copyText } from '../clipboard';
+import { copyText } from '../../../lib/clipboard';
 import { limitSeconds } from '../plaza-errors';
 
 interface InviteDialogProps {

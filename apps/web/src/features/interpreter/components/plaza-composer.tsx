@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Camera, Languages, Mic, MicOff, Send, X } from 'lucide-react';
+import { toast } from 'react-toastify';
 import { directionOf } from '@tolk/shared/languages';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import type { PlazaSide } from '@tolk/shared/schemas/plazas';
@@ -12,7 +13,7 @@ import { backTranslate } from '../back-translation';
 import { newClientId } from '../../../lib/client-id';
 import { languageName } from '../language-names';
 import { limitSeconds } from '../plaza-errors';
-import { useSpeechInput } from '../speech';
+import { useSpeechInput, type SpeechBlocked } from '../speech';
 
 interface PlazaComposerProps {
   plazaId: string;
@@ -69,7 +70,13 @@ export function PlazaComposer({
     },
     [maxLength],
   );
-  const speech = useSpeechInput(language, text, setDictated);
+  const voiceBlocked = useCallback(
+    (reason: SpeechBlocked) => {
+      toast.info(reason === 'insecure' ? t('interpreter.voiceNeedsHttps') : t('interpreter.voiceDenied'));
+    },
+    [t],
+  );
+  const speech = useSpeechInput(language, text, setDictated, voiceBlocked);
 
   // The preview's object URL belongs to this draft only.
   useEffect(() => {

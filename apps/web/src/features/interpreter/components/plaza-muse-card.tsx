@@ -4,7 +4,7 @@ import { Copy, Image as ImageIcon, Volume2 } from 'lucide-react';
 import { directionOf } from '@tolk/shared/languages';
 import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 import { getPlazaPhoto } from '../api/get-plaza-photo';
-import { copyImage, copyText } from '../clipboard';
+import { copyImage, copyText } from '../../../lib/clipboard';
 import { isLatinScript, languageName } from '../language-names';
 import { sideOf, type PlazaMuse } from '../plaza-muses';
 import { speak, voiceFor } from '../speech';
