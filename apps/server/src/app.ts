@@ -37,7 +37,6 @@ import { profilesRoutes } from './modules/profiles/profiles.routes';
 import type { TranslationEngine } from './modules/translation/engines/engine';
 import { translationRoutes } from './modules/translation/translation.routes';
 import { conversationsPlugin } from './modules/conversations/conversations.plugin';
-import { MUSE_SEND_LIMIT } from './modules/conversations/conversations.realtime';
 import { windowCounter } from './plugins/window-counter';
 import { museTranslatorFrom, type MuseTranslator } from './modules/conversations/translator';
 import { interpreterPlugin } from './modules/interpreter/interpreter.plugin';
@@ -73,8 +72,6 @@ export interface BuildOptions {
   storage?: BlobStorage;
   guestLimits?: GuestLimits;
 }
-
-export const DEFAULT_GUEST_LIMITS: GuestLimits = { createPerHour: 30, joinPerHour: 30, sendPerMinute: 60 };
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -165,14 +162,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes, { readiness });
       await api.register(authRoutes, {
         auth,
-        registerLimit: options.registerLimit ?? { max: 20, timeWindow: 60 * 60_000 },
+        registerLimit: options.registerLimit ?? { max: config.limits.registerPerHour, timeWindow: 60 * 60_000 },
       });
       await api.register(profilesRoutes);
       await api.register(personsRoutes);
       await api.register(accountsRoutes);
       await api.register(debugRoutes);
       await api.register(translationRoutes, {
-        translateLimit: options.translateLimit ?? { max: 120, timeWindow: 60_000 },
+        translateLimit: options.translateLimit ?? { max: config.limits.translatePerMinute, timeWindow: 60_000 },
       });
       await api.register(uploadsRoutes, {
         repo: createUploadsRepository(database.db),
@@ -196,12 +193,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const translator = options.translator ?? museTranslatorFrom(app.getDecorator<TranslationService>('translation'));
   await app.register(conversationsPlugin, {
     translator,
-    sendLimit: { ...MUSE_SEND_LIMIT, counter: windowCounter(counters) },
+    sendLimit: { max: config.limits.musesPerMinute, windowMs: 60_000, counter: windowCounter(counters) },
   });
   await app.register(interpreterPlugin, {
     tokens: plazaTokens,
     storage,
-    limits: options.guestLimits ?? DEFAULT_GUEST_LIMITS,
+    limits: options.guestLimits ?? {
+      createPerHour: config.limits.plazasPerHour,
+      joinPerHour: config.limits.plazaJoinsPerHour,
+      sendPerMinute: config.limits.plazaMusesPerMinute,
+    },
     plaza: {
       guestHours: config.plazaGuestHours,
       codeHours: config.plazaCodeHours,

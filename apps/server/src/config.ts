@@ -33,6 +33,14 @@ const environmentSchema = z.object({
     .default(12),
   TOLK_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   TOLK_WARM_UP: booleanFlag.default(true),
+  // Per-route request limits. Guests are counted by address and members by account, so the
+  // address limits are set for a meet-up, hostel or school behind one network.
+  TOLK_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  TOLK_LIMIT_TRANSLATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  TOLK_LIMIT_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  TOLK_LIMIT_PLAZAS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  TOLK_LIMIT_PLAZA_JOINS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRANSLATION_ENGINES: z.string().optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
@@ -111,6 +119,23 @@ export interface Config {
   shutdownGraceMs: number;
   /** Load the Japanese dictionary and the translation pipelines in use at start-up, in the background. */
   warmUp: boolean;
+  limits: RequestLimits;
+}
+
+/** Every per-route request limit, in one place (README: configuration). */
+export interface RequestLimits {
+  /** Registrations per address per hour. */
+  registerPerHour: number;
+  /** POST /api/translate per caller per minute. */
+  translatePerMinute: number;
+  /** Muses per account per minute, over HTTP and, counted apart, over sockets. */
+  musesPerMinute: number;
+  /** Plazas opened per guest address per hour (members get ten times as many). */
+  plazasPerHour: number;
+  /** Plaza joins by code per guest address per hour (members: ten times). */
+  plazaJoinsPerHour: number;
+  /** Plaza muses per guest per minute (members: ten times). */
+  plazaMusesPerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -141,6 +166,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.TOLK_SHUTDOWN_GRACE_SECONDS * 1000,
     warmUp: e.TOLK_WARM_UP,
+    limits: {
+      registerPerHour: e.TOLK_LIMIT_REGISTER_PER_HOUR,
+      translatePerMinute: e.TOLK_LIMIT_TRANSLATE_PER_MINUTE,
+      musesPerMinute: e.TOLK_LIMIT_MUSES_PER_MINUTE,
+      plazasPerHour: e.TOLK_LIMIT_PLAZAS_PER_HOUR,
+      plazaJoinsPerHour: e.TOLK_LIMIT_PLAZA_JOINS_PER_HOUR,
+      plazaMusesPerMinute: e.TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE,
+    },
     redisUrl: e.REDIS_URL,
     plazaGuestHours: e.TOLK_PLAZA_GUEST_HOURS,
     plazaCodeHours: e.TOLK_PLAZA_CODE_HOURS,

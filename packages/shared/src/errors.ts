@@ -14,6 +14,8 @@ export const errorBodySchema = z.object({
      * for clients that word it in their reader's language; absent for sentences outside it.
      */
     reason: z.string().optional(),
+    /** rate_limited: how long until the limit lets the caller in again (also the Retry-After header). */
+    retryAfterSeconds: z.number().int().min(0).optional(),
     /** Field path (dot-joined) to the messages for that field. */
     fields: z.record(z.string(), z.array(z.string())).optional(),
   }),

@@ -35,8 +35,15 @@ export function errorReply(error: unknown): ErrorBody['error'] {
 }
 
 function bareReply(error: unknown): ErrorBody['error'] {
-  if (error instanceof AppError)
-    return { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  if (error instanceof AppError) {
+    const retryAfter = Number(error.headers?.['retry-after']);
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {}),
+    };
+  }
   if (!(error instanceof Error)) return { code: 'internal', message: 'Something went wrong on our side.' };
   return fastifyErrorReply(error as FastifyError);
 }
@@ -82,9 +89,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: ErrorsOptio
   const indexHtml = path.join(options.webDir, 'index.html');
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const body = errorReply(error);
+    let body = errorReply(error);
     if (body.code === 'internal') request.log.error({ err: error }, 'request failed');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
+    // The route limits set Retry-After before raising their error: the body says it too.
+    const retryAfter = Number(reply.getHeader('retry-after'));
+    if (body.code === 'rate_limited' && body.retryAfterSeconds === undefined && Number.isFinite(retryAfter)) {
+      body = { ...body, retryAfterSeconds: Math.max(0, Math.ceil(retryAfter)) };
+    }
     return send(reply, body);
   });
 

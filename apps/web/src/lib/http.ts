@@ -49,9 +49,16 @@ export function attachCredentials(config: InternalAxiosRequestConfig): InternalA
 }
 
 /** The server's `{ error: { code, message, fields? } }`, checked by hand to keep zod out of the main bundle. */
-function errorBody(data: unknown): { code: ErrorCode; message: string; fields: Record<string, string[]> } | undefined {
+function errorBody(
+  data: unknown,
+): { code: ErrorCode; message: string; fields: Record<string, string[]>; retryAfterSeconds?: number } | undefined {
   if (!data || typeof data !== 'object' || !('error' in data)) return undefined;
-  const error = data.error as { code?: unknown; message?: unknown; fields?: unknown } | null;
+  const error = data.error as {
+    code?: unknown;
+    message?: unknown;
+    fields?: unknown;
+    retryAfterSeconds?: unknown;
+  } | null;
   if (!error || typeof error.message !== 'string' || !(ERROR_CODES as readonly unknown[]).includes(error.code)) {
     return undefined;
   }
@@ -61,7 +68,13 @@ function errorBody(data: unknown): { code: ErrorCode; message: string; fields: R
       if (Array.isArray(value)) fields[key] = value.filter((item): item is string => typeof item === 'string');
     }
   }
-  return { code: error.code as ErrorCode, message: error.message, fields };
+  const wait = error.retryAfterSeconds;
+  return {
+    code: error.code as ErrorCode,
+    message: error.message,
+    fields,
+    ...(typeof wait === 'number' && wait >= 0 ? { retryAfterSeconds: wait } : {}),
+  };
 }
 
 export function toHttpError(error: unknown): HttpError {
@@ -72,7 +85,10 @@ export function toHttpError(error: unknown): HttpError {
     const body = errorBody(response.data);
     const retryAfter = Number(response.headers['retry-after']);
     const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
-    if (body) return new HttpError(response.status, body.code, body.message, body.fields, retryAfterSeconds);
+    if (body) {
+      const wait = body.retryAfterSeconds ?? retryAfterSeconds;
+      return new HttpError(response.status, body.code, body.message, body.fields, wait);
+    }
     return new HttpError(response.status, response.status >= 500 ? 'internal' : 'bad_request', error.message);
   }
   return new HttpError(0, 'network', error instanceof Error ? error.message : 'Network Error');

@@ -6,7 +6,7 @@ import en from '../locales/en.json';
 import { chooseUiLanguage, initI18n } from '../lib/i18n';
 import { HttpError } from '../lib/http-error';
 import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
-import { errorMessage, knownServerMessage, serverFieldMessage } from './error-message';
+import { errorMessage, knownServerMessage, serverFieldMessage, waitDuration } from './error-message';
 
 beforeAll(async () => {
   localStorage.setItem('uiLanguage', 'de');
@@ -71,7 +71,28 @@ describe('server errors in the reader language', () => {
     expect(errorMessage(new HttpError(0, 'network', 'Network Error'), t)).toBe(de.errors.network);
     expect(errorMessage(new HttpError(500, 'internal', 'boom'), t)).toBe(de.errors.unexpected);
     expect(errorMessage(new HttpError(429, 'rate_limited', 'Too many', {}, 30), t)).toBe(
-      de.errors.rateLimited.replace('{{seconds}}', '30'),
+      de.errors.rateLimited.replace('{{duration}}', '30 Sekunden'),
     );
+  });
+
+  it('says a long wait in minutes or hours, in the reader’s language', async () => {
+    const limited = (seconds: number) => new HttpError(429, 'rate_limited', 'Too many', {}, seconds);
+    expect(errorMessage(limited(2723), t)).toBe('Zu viele Versuche. Versuch es in 46 Minuten noch einmal.');
+    await chooseUiLanguage('en');
+    expect(errorMessage(limited(2723), t)).toBe('Too many attempts. Try again in 46 minutes.');
+    expect(errorMessage(limited(7200), t)).toBe('Too many attempts. Try again in 2 hours.');
+    expect(errorMessage(limited(1), t)).toBe('Too many attempts. Try again in 1 second.');
+    await chooseUiLanguage('es');
+    expect(errorMessage(limited(5400), t)).toBe('Demasiados intentos. Inténtalo de nuevo en 2 horas.');
+  });
+});
+
+describe('waitDuration', () => {
+  it('rounds up and picks the unit people would use', () => {
+    expect(waitDuration(89, 'en')).toBe('89 seconds');
+    expect(waitDuration(90, 'en')).toBe('2 minutes');
+    expect(waitDuration(3600, 'en')).toBe('60 minutes');
+    expect(waitDuration(5401, 'en')).toBe('2 hours');
+    expect(waitDuration(2723, 'ar')).toMatch(/دقيقة/);
   });
 });

@@ -83,9 +83,26 @@ export function serverFieldMessage(message: string): string {
 export function errorMessage(error: unknown, t: TFunction): string {
   if (!(error instanceof HttpError)) return t('errors.unexpected');
   if (error.code === 'network') return t('errors.network');
-  if (error.code === 'rate_limited') return t('errors.rateLimited', { seconds: error.retryAfterSeconds ?? 60 });
+  if (error.code === 'rate_limited') {
+    return t('errors.rateLimited', { duration: waitDuration(error.retryAfterSeconds ?? 60, i18next.language) });
+  }
   if (error.code === 'internal') return t('errors.unexpected');
   const known = knownServerMessage(error.message);
   if (known) return t(known.key, known.values);
   return readsEnglish() && error.message ? error.message : t(CODE_KEYS[error.code]);
+}
+
+/**
+ * A wait as people say it, in the reader's language: seconds under a minute and a half, minutes
+ * under an hour and a half, else hours ("46 minutes", not "2723 seconds"). Rounded up, so nobody
+ * is sent back too early.
+ */
+export function waitDuration(seconds: number, language: string): string {
+  const [value, unit] =
+    seconds < 90
+      ? [Math.max(1, Math.ceil(seconds)), 'second']
+      : seconds < 90 * 60
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }

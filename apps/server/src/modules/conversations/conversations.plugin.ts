@@ -44,7 +44,7 @@ export const conversationsPlugin = fp(
         log: app.log,
       }),
     );
-    await app.register(conversationsRoutes, { prefix: '/api', service });
+    await app.register(conversationsRoutes, { prefix: '/api', service, sendLimit: options.sendLimit });
     // Translations an engine failed are tried again with backoff; each success reaches its room.
     const retryTimer = setInterval(() => void service.retryDue(), RETRY_BASE_MS);
     retryTimer.unref();

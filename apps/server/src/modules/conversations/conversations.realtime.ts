@@ -16,9 +16,6 @@ const readSchema = z.object({ conversationId: z.uuid(), seq: z.number().int().mi
 const sendSchema = sendMuseInputSchema.extend({ conversationId: z.uuid() });
 const CATCH_UP_PAGE = 100;
 
-/** Muses one account may send a minute, over HTTP and, counted apart, over sockets. */
-export const MUSE_SEND_LIMIT = { max: 120, windowMs: 60_000 };
-
 export interface SocketSendLimit {
   /** Muses one account may send over sockets per window (the REST route has the same budget). */
   max: number;
@@ -143,7 +140,9 @@ export function conversationSocketHandlers(
         const { count, resetMs } = await sendLimit.counter(`muse-send:${accountId}`, sendLimit.windowMs);
         if (count > sendLimit.max) {
           const seconds = Math.ceil(resetMs / 1000);
-          throw new AppError('rate_limited', `Too many muses at once. Try again in ${seconds} seconds.`);
+          throw new AppError('rate_limited', `Too many muses at once. Try again in ${seconds} seconds.`, undefined, {
+            'retry-after': String(seconds),
+          });
         }
         // Counted before it is read, as over HTTP: a flood of bad requests is a flood too.
         const parsed = sendSchema.safeParse(raw);

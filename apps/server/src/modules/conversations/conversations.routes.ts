@@ -22,7 +22,6 @@ import {
 import { languageCodeSchema, usernameSchema } from '@tolk/shared/schemas/auth';
 import { callerOf, type Caller } from '../../plugins/auth';
 import type { Actor, ConversationsService } from './conversations.service';
-import { MUSE_SEND_LIMIT } from './conversations.realtime';
 
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -38,7 +37,10 @@ export function actorOfCaller(caller: Caller): Actor & { accountId: string; tena
   };
 }
 
-export async function conversationsRoutes(app: FastifyInstance, { service }: { service: ConversationsService }) {
+export async function conversationsRoutes(
+  app: FastifyInstance,
+  { service, sendLimit }: { service: ConversationsService; sendLimit: { max: number; windowMs: number } },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['conversations'];
   const actor = (request: Parameters<typeof callerOf>[0]) => actorOfCaller(callerOf(request));
@@ -177,7 +179,7 @@ export async function conversationsRoutes(app: FastifyInstance, { service }: { s
         body: sendMuseInputSchema,
         response: { 200: museSchema, 201: museSchema, ...errors },
       },
-      config: { ...config, rateLimit: { max: MUSE_SEND_LIMIT.max, timeWindow: MUSE_SEND_LIMIT.windowMs } },
+      config: { ...config, rateLimit: { max: sendLimit.max, timeWindow: sendLimit.windowMs } },
     },
     async (request, reply) => {
       const { muse, created } = await service.send(actor(request), request.params.id, request.body);
