@@ -93,26 +93,34 @@ test('two members chat, each reading the other in their own language, and nothin
     // Lucía loses her connection; Anna writes twice meanwhile.
     await spanish.context.setOffline(true);
     await expect(spanish.page.getByText('You are offline.', { exact: false })).toBeVisible();
+    // Offline, nobody's presence is known, and what Lucía writes waits in the queue, saying so
+    // as the banner does (not "not sent").
+    await expect(spanish.page.locator('.thread-subtitle.presence-unknown')).toBeVisible();
+    await sendMuse(spanish.page, 'Ya voy');
+    await expect(spanishLog.locator('li.muse.pending.queued', { hasText: 'Ya voy' })).toBeVisible();
+    await expect(spanishLog.locator('li.muse.failed')).toHaveCount(0);
     await sendMuse(english.page, 'The train is late');
     await sendMuse(english.page, 'I have the tickets');
     await expect(englishLog.locator('li.muse:not(.pending)', { hasText: 'I have the tickets' })).toHaveCount(1);
     // Nothing reaches an offline reader (give a live socket the chance to prove otherwise).
     await spanish.page.waitForTimeout(1000);
-    await expect(spanishLog.locator('li.muse')).toHaveCount(2);
+    await expect(spanishLog.locator('li.muse:not(.pending)')).toHaveCount(2);
 
-    // Back online: both arrive, each exactly once, in Spanish.
+    // Back online: both arrive, each exactly once, in Spanish, and Lucía's queued muse goes after them.
     await spanish.context.setOffline(false);
     await expect(spanish.page.getByText('Back online.')).toBeVisible();
     await expect(spanishLog.locator('li.muse', { hasText: /tren/ })).toHaveCount(1);
     await expect(spanishLog.locator('li.muse', { hasText: /entradas/ })).toHaveCount(1);
-    await expect(spanishLog.locator('li.muse')).toHaveCount(4);
+    await expect(spanishLog.locator('li.muse:not(.pending)', { hasText: 'Ya voy' })).toHaveCount(1);
+    await expect(spanishLog.locator('li.muse')).toHaveCount(5);
+    await expect(englishLog.locator('li.muse', { hasText: /I'm coming|Ya voy|I go/ })).toHaveCount(1);
     // Still exactly once after the HTTP refetch and the socket replay have both had their say.
     await spanish.page.waitForTimeout(1500);
-    await expect(spanishLog.locator('li.muse')).toHaveCount(4);
+    await expect(spanishLog.locator('li.muse')).toHaveCount(5);
     const order = await spanishLog
       .locator('li.muse')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-seq')));
-    expect(order).toEqual(['1', '2', '3', '4']);
+    expect(order).toEqual(['1', '2', '3', '4', '5']);
   } finally {
     await english.context.close();
     await spanish.context.close();

@@ -39,6 +39,9 @@ function deferred<T>() {
 
 const storedFrom = (input: SendMuseInput, seq = 1): Muse => aMuse(seq, { clientId: input.clientId, text: input.text });
 
+beforeAll(async () => {
+  await i18next.init({ lng: 'en', resources: { en: { translation: en } } });
+});
 beforeEach(() => {
   send.mockReset();
 });
@@ -229,7 +232,10 @@ describe('useSendMuse: over the realtime socket', () => {
 
   it('treats a rate limit over the socket as a refusal the writer can retry by hand', async () => {
     const { socket, emitWithAck } = fakeSocket();
-    emitWithAck.mockResolvedValueOnce({ ok: false, error: { code: 'rate_limited', message: 'Slow down.' } });
+    emitWithAck.mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'rate_limited', message: 'Slow down.', retryAfterSeconds: 2723 },
+    });
     const thread = store();
     const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
 
@@ -238,7 +244,11 @@ describe('useSendMuse: over the realtime socket', () => {
       clientId = result.current.send({ text: 'Again and again' });
     });
     await waitFor(() => {
-      expect(thread.state.pending[0]).toMatchObject({ status: 'failed', failure: 'rejected', error: 'Slow down.' });
+      expect(thread.state.pending[0]).toMatchObject({
+        status: 'failed',
+        failure: 'rejected',
+        error: 'Too many attempts. Try again in 46 minutes.',
+      });
     });
     expect(send).not.toHaveBeenCalled();
 

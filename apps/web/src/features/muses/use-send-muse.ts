@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import i18next from 'i18next';
+import { ERROR_CODES, type ErrorCode } from '@tolk/shared/error-codes';
 import { museSchema, type Muse, type Photo, type SendMuseInput } from '@tolk/shared/schemas/conversations';
 import { newClientId } from '../../lib/client-id';
-import { toHttpError } from '../../lib/http';
+import { HttpError, toHttpError } from '../../lib/http';
+import { errorMessage } from '../../ui/error-message';
 import type { RealtimeSocket } from '../../lib/realtime';
 import { sendMuse } from './api/send-muse';
 import {
@@ -64,14 +66,14 @@ function inLine(conversationId: string, work: () => Promise<void>): Promise<void
 /** How long an open socket may take to acknowledge a muse before it goes again over HTTP. */
 export const SOCKET_SEND_TIMEOUT_MS = 8_000;
 
-type SocketOutcome = { ok: true; muse: Muse } | { ok: false; message: string };
+type SocketOutcome = { ok: true; muse: Muse } | { ok: false; error: HttpError };
 
 /**
  * The `muse:send` acknowledgement, checked before use like every inbound socket payload
  * (CONVENTIONS: contracts). Anything that is not a well-formed answer counts as a refusal.
  */
 function parseSendAck(payload: unknown): SocketOutcome {
-  const generic = { ok: false, message: i18next.t('errors.unexpected') } as const;
+  const generic = { ok: false, error: new HttpError(500, 'internal', '') } as const;
   if (!payload || typeof payload !== 'object') return generic;
   const ack = payload as { ok?: unknown; muse?: unknown; error?: unknown };
   if (ack.ok === true) {
@@ -79,8 +81,15 @@ function parseSendAck(payload: unknown): SocketOutcome {
     return parsed.success ? { ok: true, muse: parsed.data } : generic;
   }
   if (ack.ok === false && ack.error && typeof ack.error === 'object') {
-    const { message } = ack.error as { message?: unknown };
-    if (typeof message === 'string' && message) return { ok: false, message };
+    const { code, message, retryAfterSeconds } = ack.error as {
+      code?: unknown;
+      message?: unknown;
+      retryAfterSeconds?: unknown;
+    };
+    if (typeof message === 'string' && (ERROR_CODES as readonly unknown[]).includes(code)) {
+      const wait = typeof retryAfterSeconds === 'number' ? retryAfterSeconds : undefined;
+      return { ok: false, error: new HttpError(0, code as ErrorCode, message, {}, wait) };
+    }
   }
   return generic;
 }
@@ -98,6 +107,12 @@ async function deliverNow(
     ...(pending.from ? { from: pending.from } : {}),
     ...(pending.photo ? { photoId: pending.photo.id } : {}),
   };
+  if (!navigator.onLine) {
+    // No network: it waits in the queue (and goes by itself when the browser is back online).
+    update((state) => failPending(state, pending.clientId, 'network', ''));
+    inFlight.delete(pending.clientId);
+    return;
+  }
   try {
     if (socket?.connected) {
       let outcome: SocketOutcome | undefined;
@@ -117,7 +132,7 @@ async function deliverNow(
       if (outcome) {
         // The server answered and refused (rate limits and its own failures too): the writer
         // may tap to retry; sending it again over HTTP now would only be refused again.
-        const { message } = outcome;
+        const message = errorMessage(outcome.error, i18next.t);
         update((state) => failPending(state, pending.clientId, 'rejected', message));
         return;
       }
@@ -126,8 +141,9 @@ async function deliverNow(
     update((state) => confirmSent(state, muse));
   } catch (error) {
     const failure = toHttpError(error);
+    const message = errorMessage(failure, i18next.t);
     update((state) =>
-      failPending(state, pending.clientId, failure.code === 'network' ? 'network' : 'rejected', failure.message),
+      failPending(state, pending.clientId, failure.code === 'network' ? 'network' : 'rejected', message),
     );
   } finally {
     inFlight.delete(pending.clientId);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { museSchema, type Conversation, type ConversationSummary, type Muse } from '@tolk/shared/schemas/conversations';
 import type { MuseDeletedEvent, PresenceEvent, ReadEvent } from '@tolk/shared/realtime';
-import { joinConversation, useRealtime } from '../../lib/realtime';
+import { joinConversation, useRealtime, type ConnectionSnapshot } from '../../lib/realtime';
 import { conversationsQueryKey } from './api/list-conversations';
 import { conversationQueryKey, getConversation } from './api/get-conversation';
 import { listMuses, threadQueryKey } from './api/list-muses';
@@ -247,7 +247,7 @@ export function useThread(conversationId: string, me: string) {
     thread,
     socket,
     connection,
-    online,
+    online: knownPresence(connection, online),
     send,
     retry,
     markRead,
@@ -255,4 +255,13 @@ export function useThread(conversationId: string, me: string) {
     remove,
     readingLanguage: readingLanguageMutation,
   };
+}
+
+/**
+ * Who is online, as far as this device can know: only a live connection hears presence, so while
+ * it is down (the browser offline, the socket reconnecting) nobody's state is known, and the
+ * last one heard must not be shown as if it still held.
+ */
+export function knownPresence(connection: ConnectionSnapshot, online: ReadonlySet<string>): ReadonlySet<string> | null {
+  return connection.browserOnline && connection.socket === 'connected' ? online : null;
 }

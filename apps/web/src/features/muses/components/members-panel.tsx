@@ -19,7 +19,8 @@ import { musePaths } from '../muse-paths';
 interface MembersPanelProps {
   conversation: Conversation;
   me: string;
-  online: ReadonlySet<string>;
+  /** Who is online; null while this device's own connection is down (nobody's state is known). */
+  online: ReadonlySet<string> | null;
 }
 
 function usernames(value: string): string[] {
@@ -109,10 +110,13 @@ export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
       <ul className="member-list">
         {conversation.members.map((member) => (
           <li key={member.username}>
-            <span className={`presence-dot${online.has(member.username) ? ' on' : ''}`} aria-hidden />
+            <span
+              className={`presence-dot${online === null ? ' unknown' : online.has(member.username) ? ' on' : ''}`}
+              aria-hidden
+            />
             <span className="member-name">
               {member.username === me ? t('common.you') : personName(member)}
-              {online.has(member.username) && member.username !== me && (
+              {online?.has(member.username) && member.username !== me && (
                 <span className="visually-hidden"> ({t('muses.online')})</span>
               )}
             </span>

@@ -151,4 +151,35 @@ describe('PendingMuseItem', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledWith(pending.clientId);
   });
+
+  it('says why the server refused it', () => {
+    render(
+      <ol>
+        <PendingMuseItem
+          pending={{
+            ...pending,
+            status: 'failed',
+            failure: 'rejected',
+            error: 'Too many attempts. Try again in 1 minute.',
+          }}
+          onRetry={vi.fn()}
+        />
+      </ol>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Too many attempts. Try again in 1 minute.');
+  });
+
+  it('says a muse waiting for the network is queued and goes by itself, as the offline banner does, not "not sent"', async () => {
+    const onRetry = vi.fn();
+    render(
+      <ol>
+        <PendingMuseItem pending={{ ...pending, status: 'failed', failure: 'network', error: '' }} onRetry={onRetry} />
+      </ol>,
+    );
+    expect(screen.getByText(/sent when you're back online/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/Not sent/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(onRetry).toHaveBeenCalledWith(pending.clientId);
+  });
 });

@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertCircle, Clock, Languages, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { AlertCircle, Clock, CloudOff, Languages, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { formatFullTime, formatMuseTime, languageName, museView, personName } from '../muse-display';
 import { musePaths } from '../muse-paths';
@@ -130,8 +130,10 @@ interface PendingMuseItemProps {
 function PendingMuseRow({ pending, onRetry }: PendingMuseItemProps) {
   const { t } = useTranslation();
   const failed = pending.status === 'failed';
+  // Waiting for a network: it goes by itself when the connection returns, as the banner says.
+  const queued = failed && pending.failure === 'network';
   return (
-    <li className={`muse mine pending${failed ? ' failed' : ''}`}>
+    <li className={`muse mine pending${queued ? ' queued' : failed ? ' failed' : ''}`}>
       <div className="muse-bubble">
         {pending.photo && (
           <span className="muse-photo">
@@ -149,10 +151,26 @@ function PendingMuseRow({ pending, onRetry }: PendingMuseItemProps) {
           </p>
         )}
         <div className="muse-meta">
-          {failed ? (
+          {queued ? (
+            <>
+              <span className="muse-queued">
+                <CloudOff aria-hidden size={14} /> {t('muses.queued')}
+              </span>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  onRetry(pending.clientId);
+                }}
+              >
+                {t('muses.sendNow')}
+              </button>
+            </>
+          ) : failed ? (
             <>
               <span className="muse-failed" role="alert">
                 <AlertCircle aria-hidden size={14} /> {t('muses.failed')}
+                {pending.error ? ` ${pending.error}` : ''}
               </span>
               <button
                 type="button"

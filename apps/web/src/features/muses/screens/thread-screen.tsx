@@ -79,7 +79,7 @@ export function Component() {
   const title = conversationTitle(current, me);
   const myMember = current.members.find((member) => member.username === me);
   const others = current.members.filter((member) => member.username !== me);
-  const otherOnline = others.some((member) => online.has(member.username));
+  const otherOnline = online !== null && others.some((member) => online.has(member.username));
 
   return (
     <section className="thread" aria-labelledby={titleId}>
@@ -94,6 +94,9 @@ export function Component() {
             <p className="thread-subtitle">
               <span className="presence-dot on" aria-hidden /> {t('muses.online')}
             </p>
+          )}
+          {current.kind === 'direct' && online === null && (
+            <p className="thread-subtitle presence-unknown">{t('muses.presenceUnknown')}</p>
           )}
         </div>
         <button
