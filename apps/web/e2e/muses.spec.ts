@@ -189,3 +189,29 @@ test('a member edits and deletes their own muse, confirming with the spec texts'
     await context.close();
   }
 });
+
+test('a mistyped muse, conversation or plaza link says "not found" with a way back, not a retry', async ({
+  browser,
+  request,
+  server,
+}) => {
+  const member = await register(request, 'nina', 'Nina', 'en');
+  const { context, page } = await signedIn(browser, server.url, member);
+  try {
+    const cases: [string, string, string][] = [
+      ['/muses/x', 'This conversation does not exist or you are not a member.', '/muses'],
+      ['/muse/x', 'We could not find that.', '/muse'],
+      ['/muse/edit/x', 'We could not find that.', '/muse'],
+      ['/interpret/1', 'This conversation does not exist.', '/interpret'],
+    ];
+    for (const [path, message, back] of cases) {
+      await page.goto(path);
+      await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+      await expect(page.getByText('Some fields are missing or invalid.')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      await expect(page.locator(`main a[href="${back}"]`).first()).toBeVisible();
+    }
+  } finally {
+    await context.close();
+  }
+});

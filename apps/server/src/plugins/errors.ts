@@ -49,6 +49,10 @@ function bareReply(error: unknown): ErrorBody['error'] {
 }
 
 function fastifyErrorReply(error: FastifyError): ErrorBody['error'] {
+  if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+    // A path that names no record (/api/muses/x) is not found, like an id that does not exist.
+    return { code: 'not_found', message: 'Not found.' };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string[]> = {};
     for (const issue of error.validation) {

@@ -1,4 +1,5 @@
 import { ToastContainer } from 'react-toastify';
+import { X } from 'lucide-react';
 import 'react-toastify/dist/ReactToastify.css';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '@tolk/shared/languages';
@@ -18,6 +19,26 @@ export const toastOptions = {
  * has done something, and react-toastify queues any toast raised before this container mounts.
  */
 export default function Toasts() {
-  const { i18n } = useTranslation();
-  return <ToastContainer {...toastOptions} rtl={directionOf(i18n.language) === 'rtl'} />;
+  const { t, i18n } = useTranslation();
+  // The library's own labels ("Notifications Alt+T", "close") are English: ours are the reader's.
+  return (
+    <ToastContainer
+      {...toastOptions}
+      rtl={directionOf(i18n.language) === 'rtl'}
+      aria-label={t('app.notifications')}
+      closeButton={({ closeToast }) => (
+        <button
+          type="button"
+          className="Toastify__close-button"
+          aria-label={t('common.close')}
+          onClick={(event) => {
+            event.stopPropagation();
+            closeToast(event);
+          }}
+        >
+          <X aria-hidden size={16} />
+        </button>
+      )}
+    />
+  );
 }

@@ -16,5 +16,3 @@ export const personSchema = z.object({
   updatedAt: z.string(),
 });
 export type Person = z.infer<typeof personSchema>;
-
-export const idParamsSchema = z.object({ id: z.uuid('Not a valid id.') });

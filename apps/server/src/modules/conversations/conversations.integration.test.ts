@@ -431,3 +431,12 @@ describe('live delivery', () => {
     socket.close();
   });
 });
+
+describe('ids in the path', () => {
+  it('answers a malformed conversation, muse or plaza id with 404, as for one that does not exist', async () => {
+    const member = await newAccount(t.app);
+    for (const url of ['/api/conversations/x', '/api/conversations/x/muses', '/api/muses/x', '/api/plazas/1']) {
+      expectNotFound(await t.app.inject({ method: 'GET', url, headers: member.headers }));
+    }
+  });
+});

@@ -22,8 +22,8 @@ import {
 import { languageCodeSchema, usernameSchema } from '@tolk/shared/schemas/auth';
 import { callerOf, type Caller } from '../../plugins/auth';
 import type { Actor, ConversationsService } from './conversations.service';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
 
-const idParams = z.object({ id: z.uuid('Not a valid id.') });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const config = { auth: 'required' as const };
 
@@ -81,7 +81,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'One conversation and its members',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: conversationSchema, ...errors },
       },
       config,
@@ -98,7 +98,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'Rename a group (owner)',
-        params: idParams,
+        params: idParamsSchema,
         body: updateConversationInputSchema,
         response: { 200: conversationSchema, ...errors },
       },
@@ -113,7 +113,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'Add members to a group (owner)',
-        params: idParams,
+        params: idParamsSchema,
         body: addMembersInputSchema,
         response: { 200: conversationSchema, ...errors },
       },
@@ -128,7 +128,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'Remove a member (owner), or leave (yourself)',
-        params: idParams.extend({ username: usernameSchema }),
+        params: idParamsSchema.extend({ username: usernameSchema }),
         response: { 204: z.null(), ...errors },
       },
       config,
@@ -145,7 +145,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'My reading language, languages I read without translation, and what I have read',
-        params: idParams,
+        params: idParamsSchema,
         body: updateMembershipInputSchema,
         response: { 200: memberSchema, ...errors },
       },
@@ -160,7 +160,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'Muses after or before a sequence number, each with its translation for me',
-        params: idParams,
+        params: idParamsSchema,
         querystring: musesQuerySchema,
         response: { 200: musesPageSchema, ...errors },
       },
@@ -175,7 +175,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'Send a muse; the same clientId again returns the same muse',
-        params: idParams,
+        params: idParamsSchema,
         body: sendMuseInputSchema,
         response: { 200: museSchema, 201: museSchema, ...errors },
       },
@@ -214,7 +214,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'A muse with every language version made so far',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: museDetailSchema, ...errors },
       },
       config,
@@ -228,7 +228,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'Translate a muse into a language of my choice',
-        params: idParams,
+        params: idParamsSchema,
         body: z.object({ to: languageCodeSchema }),
         response: { 200: museTranslationSchema, ...errors },
       },
@@ -243,7 +243,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'Edit my muse (translations are redone)',
-        params: idParams,
+        params: idParamsSchema,
         body: editMuseInputSchema,
         response: { 200: museSchema, ...errors },
       },
@@ -258,7 +258,7 @@ export async function conversationsRoutes(
       schema: {
         tags,
         summary: 'Delete my muse (a tombstone stays in the sequence)',
-        params: idParams,
+        params: idParamsSchema,
         response: { 204: z.null(), ...errors },
       },
       config,

@@ -22,8 +22,8 @@ import { callerOf } from '../../plugins/auth';
 import type { InterpreterRepository } from './interpreter.repository';
 import type { PlazaTokens } from './plaza-tokens';
 import type { PlazaCaller, PlazasService } from './plazas.service';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
 
-const idParams = z.object({ id: z.uuid('Not a valid id.') });
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -133,7 +133,7 @@ export async function interpreterRoutes(
       schema: {
         tags: profileTags,
         summary: 'Rename or change a language pair',
-        params: idParams,
+        params: idParamsSchema,
         body: interpreterProfilePatchSchema,
         response: { 200: interpreterProfileSchema, ...errors },
       },
@@ -163,7 +163,7 @@ export async function interpreterRoutes(
       schema: {
         tags: profileTags,
         summary: "Open a pair's plaza: the last one while it lives, or a new one (fresh: true)",
-        params: idParams,
+        params: idParamsSchema,
         body: openInterpreterProfileInputSchema,
         response: { 200: plazaSessionSchema, ...errors },
       },
@@ -190,7 +190,7 @@ export async function interpreterRoutes(
       schema: {
         tags: profileTags,
         summary: 'Delete a language pair',
-        params: idParams,
+        params: idParamsSchema,
         response: { 204: z.null(), ...errors },
       },
       config: { auth: 'required' },
@@ -238,7 +238,7 @@ export async function interpreterRoutes(
       schema: {
         tags,
         summary: 'A plaza I host or joined',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: plazaSchema, ...errors },
       },
       config: optional,
@@ -252,7 +252,7 @@ export async function interpreterRoutes(
       schema: {
         tags,
         summary: 'Muses after a sequence, each in both languages of the plaza',
-        params: idParams,
+        params: idParamsSchema,
         querystring: z.object({
           after: z.coerce.number().int().min(0).default(0),
           limit: z.coerce.number().int().min(1).max(100).default(100),
@@ -271,7 +271,7 @@ export async function interpreterRoutes(
       schema: {
         tags,
         summary: 'Say something on one side of the plaza (same clientId again: same muse)',
-        params: idParams,
+        params: idParamsSchema,
         body: sendPlazaMuseInputSchema,
         response: { 200: museDetailSchema, 201: museDetailSchema, ...errors },
       },
@@ -289,7 +289,7 @@ export async function interpreterRoutes(
       schema: {
         tags,
         summary: 'The user and the audience trade places: languages and muses change sides (host, one device)',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: plazaSchema, ...errors },
       },
       config: optional,
@@ -303,7 +303,7 @@ export async function interpreterRoutes(
       schema: {
         tags,
         summary: 'Clear the conversation (host)',
-        params: idParams,
+        params: idParamsSchema,
         response: { 204: z.null(), ...errors },
       },
       config: optional,
@@ -320,7 +320,7 @@ export async function interpreterRoutes(
       schema: {
         tags,
         summary: 'Make a join code for a second device (host)',
-        params: idParams,
+        params: idParamsSchema,
         response: { 201: inviteSchema, ...errors },
       },
       config: optional,
@@ -334,7 +334,7 @@ export async function interpreterRoutes(
       schema: {
         tags,
         summary: 'End the join code; guests who joined leave (host)',
-        params: idParams,
+        params: idParamsSchema,
         response: { 204: z.null(), ...errors },
       },
       config: optional,

@@ -2,7 +2,6 @@ import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorBodySchema } from '@tolk/shared/errors';
 import { photoSchema } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
@@ -11,6 +10,7 @@ import { photoUrls } from '../conversations/muse-views';
 import { PHOTO_MAX_BYTES, processImage, sniffImage } from './images';
 import type { BlobStorage } from './storage';
 import type { UploadsRepository } from './uploads.repository';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
 
 /** Who may upload and read photos besides members: plaza guests register a resolver. */
 export interface UploadPrincipal {
@@ -26,8 +26,6 @@ export interface UploadsOptions {
   /** Resolves a plaza guest from the request when there is no member session. */
   guestOf?: (request: FastifyRequest) => Promise<UploadPrincipal | null>;
 }
-
-const idParams = z.object({ id: z.uuid('Not a valid id.') });
 
 export async function uploadsRoutes(app: FastifyInstance, options: UploadsOptions) {
   const { repo, storage } = options;
@@ -114,7 +112,7 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsOption
     r.get(
       thumb ? '/uploads/:id/thumb' : '/uploads/:id',
       {
-        schema: { tags, summary: thumb ? 'A photo thumbnail' : 'A photo', params: idParams, hide: false },
+        schema: { tags, summary: thumb ? 'A photo thumbnail' : 'A photo', params: idParamsSchema, hide: false },
         config: { auth: 'optional' },
       },
       async (request, reply) => {
