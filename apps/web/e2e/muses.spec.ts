@@ -161,7 +161,7 @@ test('a member edits and deletes their own muse, confirming with the spec texts'
     await expect(page.getByRole('heading', { name: 'Original' })).toBeVisible();
     await expect(page.getByText('Written in English', { exact: false })).toBeVisible();
     await page.getByLabel('Translation language').selectOption('es');
-    await expect(page.getByRole('heading', { name: 'Español' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Spanish' })).toBeVisible();
     await expect(page.getByText(/mañana/)).toBeVisible();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await page.getByRole('button', { name: 'Copy comment' }).click();

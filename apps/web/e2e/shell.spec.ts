@@ -67,6 +67,41 @@ test('each of the 15 interface languages renders the landing page translated', a
   }
 });
 
+test('bottom navigation labels fit whole at 320 and 390 px in every language, Arabic included', async ({ page }) => {
+  await page.goto('/');
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 700 });
+    for (const code of CODES) {
+      await page.evaluate((language) => {
+        localStorage.setItem('uiLanguage', language);
+      }, code);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', code);
+      const problems = await page.locator('.bottom-nav a').evaluateAll((links) =>
+        links.flatMap((link) => {
+          const label = link.querySelector('span');
+          if (!label) return ['no label'];
+          const box = label.getBoundingClientRect();
+          const cell = link.getBoundingClientRect();
+          const clipped =
+            label.scrollWidth > label.clientWidth + 1 ||
+            label.scrollHeight > label.clientHeight + 1 ||
+            box.left < cell.left - 1 ||
+            box.right > cell.right + 1 ||
+            box.bottom > cell.bottom + 1 ||
+            label.getClientRects().length === 0;
+          return clipped ? [`${label.textContent ?? ''} (${Math.round(box.width)}x${Math.round(box.height)})`] : [];
+        }),
+      );
+      expect(problems, `${code} at ${width} px`).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${code} at ${width} px: page wider than the screen`).toBeLessThanOrEqual(0);
+    }
+  }
+});
+
 test('the page fetches only the interface language it shows', async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (request) => {

@@ -8,7 +8,7 @@ import {
 } from '@tolk/shared/schemas/plazas';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { newClientId } from '../../lib/client-id';
-import { languageName } from './language-names';
+import { endonym as languageName } from '../../lib/language-names';
 
 /** The pairs every visitor can open at once (issue 6): the commonest meetings of our engines' languages. */
 export const READY_PAIRS = [

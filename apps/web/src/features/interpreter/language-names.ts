@@ -6,12 +6,6 @@ import {
   type TranslationLanguage,
 } from '@tolk/shared/languages';
 
-/** A language named in itself (Español, 日本語), or its code when we have no name for it. */
-export function languageName(code: string): string {
-  const known = toTranslationLanguage(code);
-  return known ? TRANSLATION_LANGUAGE_NAMES[known] : code;
-}
-
 /** Every language a plaza can use, ordered by its own name so a list reads alphabetically. */
 export const languageOptions: { code: TranslationLanguage; name: string }[] = TRANSLATION_LANGUAGES.map((code) => ({
   code,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readersOfMyNewest } from './components/muse-log';
-import { conversationTitle, languageName, versionsOf } from './muse-display';
+import { endonym, engineName, languageName } from '../../lib/language-names';
+import { conversationTitle, versionsOf } from './muse-display';
 import { aConversation, aMuse, aTranslation } from './test-factories';
 import { EMPTY_THREAD } from './thread-state';
 
@@ -42,17 +43,37 @@ describe('readersOfMyNewest ("Read by")', () => {
 describe('versionsOf', () => {
   it('lists each language once, the reader’s own version included', () => {
     const versions = versionsOf({
+      from: 'en',
       translation: aTranslation({ to: 'es', text: 'Hola' }),
       translations: [aTranslation({ to: 'de', text: 'Hallo' }), aTranslation({ to: 'es', text: 'Hola' })],
     });
     expect(versions.map((version) => version.to).sort()).toEqual(['de', 'es']);
   });
+
+  it('leaves out a version in the muse’s own language (the original is shown already)', () => {
+    const versions = versionsOf({
+      from: 'en-GB',
+      translation: aTranslation({ to: 'en', text: 'Hello', state: 'skipped' }),
+      translations: [aTranslation({ to: 'es', text: 'Hola' })],
+    });
+    expect(versions.map((version) => version.to)).toEqual(['es']);
+  });
 });
 
 describe('languageName', () => {
-  it('names a language in itself, regional tags by their base, unknown codes as given', () => {
-    expect(languageName('es')).toBe('Español');
-    expect(languageName('pt-BR')).toBe('Português');
-    expect(languageName('xx')).toBe('xx');
+  it('names a language in the interface language inside sentences, in itself in pickers', () => {
+    expect(languageName('en', 'es')).toBe('inglés');
+    expect(languageName('ru', 'ar')).toBe('الروسية');
+    expect(languageName('ja', 'de')).toBe('Japanisch');
+    expect(endonym('es')).toBe('Español');
+    expect(endonym('pt-BR')).toBe('Português');
+    expect(endonym('xx')).toBe('xx');
+  });
+});
+
+describe('engineName', () => {
+  it('names an engine by its product name on every screen', () => {
+    expect(engineName('apertium')).toBe('Apertium');
+    expect(engineName('deepl')).toBe('DeepL');
   });
 });

@@ -1,5 +1,4 @@
 import type { Conversation, Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
-import { TRANSLATION_LANGUAGE_NAMES, toTranslationLanguage } from '@tolk/shared/languages';
 
 /** What a muse row shows to its reader, decided once from the muse and the reader's choice. */
 export interface MuseView {
@@ -50,13 +49,6 @@ export function museView(muse: Muse, wantOriginal: boolean): MuseView {
   }
 }
 
-/** A language's own name (Español, 日本語), or its code when we have no name for it. */
-export function languageName(code: string | null | undefined): string {
-  if (!code) return '';
-  const known = toTranslationLanguage(code);
-  return known ? TRANSLATION_LANGUAGE_NAMES[known] : code;
-}
-
 export function personName(person: { displayName: string; username: string }): string {
   return person.displayName.trim() || person.username;
 }
@@ -97,9 +89,13 @@ export function formatFullTime(iso: string, language: string): string {
 }
 
 /** Every version once, by target language; the newest copy of a language wins. */
-export function versionsOf(detail: Pick<MuseDetail, 'translation' | 'translations'>): MuseTranslation[] {
+export function versionsOf(detail: Pick<MuseDetail, 'translation' | 'translations' | 'from'>): MuseTranslation[] {
   const byLanguage = new Map<string, MuseTranslation>();
   if (detail.translation) byLanguage.set(detail.translation.to, detail.translation);
   for (const version of detail.translations) byLanguage.set(version.to, version);
-  return [...byLanguage.values()];
+  // The original is shown already: no "English to English" version beside it.
+  const source = baseOf(detail.from);
+  return [...byLanguage.values()].filter((version) => baseOf(version.to) !== source);
 }
+
+const baseOf = (language: string) => language.toLowerCase().split('-')[0] ?? language;

@@ -11,7 +11,7 @@ import { sendPlazaMuse } from '../api/send-plaza-muse';
 import { photoAcceptable, PHOTO_TYPES, uploadPlazaPhoto } from '../api/upload-plaza-photo';
 import { backTranslate } from '../back-translation';
 import { newClientId } from '../../../lib/client-id';
-import { languageName } from '../language-names';
+import { languageName } from '../../../lib/language-names';
 import { limitSeconds } from '../plaza-errors';
 import { useSpeechInput, type SpeechBlocked } from '../speech';
 

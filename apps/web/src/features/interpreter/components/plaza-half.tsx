@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PlazaSide } from '@tolk/shared/schemas/plazas';
-import { languageName } from '../language-names';
+import { endonym as languageName } from '../../../lib/language-names';
 
 interface PlazaHalfProps {
   side: PlazaSide;

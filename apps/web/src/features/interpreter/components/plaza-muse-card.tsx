@@ -5,7 +5,8 @@ import { directionOf } from '@tolk/shared/languages';
 import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 import { getPlazaPhoto } from '../api/get-plaza-photo';
 import { copyImage, copyText } from '../../../lib/clipboard';
-import { isLatinScript, languageName } from '../language-names';
+import { languageName } from '../../../lib/language-names';
+import { isLatinScript } from '../language-names';
 import { sideOf, type PlazaMuse } from '../plaza-muses';
 import { speak, voiceFor } from '../speech';
 import { PlazaPhoto } from './plaza-photo';
@@ -59,7 +60,7 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
         {muse.text}
       </p>
       {muse.transliteration && !isLatinScript(muse.text) && (
-        <p className="plaza-translit" aria-label={t('translation.transliteration')}>
+        <p className="plaza-translit" dir="ltr" aria-label={t('translation.transliteration')}>
           {muse.transliteration}
         </p>
       )}
@@ -102,7 +103,7 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
         <p className="muted">{t('translation.pending')}</p>
       )}
       {translatedText && translation?.transliteration && !isLatinScript(translatedText) && (
-        <p className="plaza-translit" aria-label={t('translation.transliteration')}>
+        <p className="plaza-translit" dir="ltr" aria-label={t('translation.transliteration')}>
           {translation.transliteration}
         </p>
       )}

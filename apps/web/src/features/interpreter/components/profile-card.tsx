@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeftRight, MessageCircle, MessageSquarePlus, Pencil, Trash2, Volume2 } from 'lucide-react';
 import type { InterpreterProfile } from '@tolk/shared/schemas/plazas';
 import { Field } from '../../../ui/field';
-import { languageName } from '../language-names';
+import { endonym as languageName } from '../../../lib/language-names';
 
 interface ProfileCardProps {
   profile: InterpreterProfile;

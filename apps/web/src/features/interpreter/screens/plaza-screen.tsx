@@ -24,7 +24,7 @@ import { PlazaComposer } from '../components/plaza-composer';
 import { PlazaHalf } from '../components/plaza-half';
 import { PlazaLog } from '../components/plaza-log';
 import { interpreterPaths } from '../interpreter-paths';
-import { languageName } from '../language-names';
+import { endonym, languageName } from '../../../lib/language-names';
 import { plazaGone } from '../plaza-errors';
 import { expiryNotice, isDefaultTitle } from '../plaza-notice';
 import { sideOf } from '../plaza-muses';
@@ -182,7 +182,7 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
   const title =
     plaza.name && !isDefaultTitle(plaza)
       ? plaza.name
-      : `${languageName(plaza.userLanguage)} – ${languageName(plaza.audienceLanguage)}`;
+      : `${endonym(plaza.userLanguage)} – ${endonym(plaza.audienceLanguage)}`;
   // Someone reads the audience side on their own phone: it cannot change language under them.
   const audienceJoined = plaza.participants.some((participant) => participant.side === 'audience');
 

@@ -9,6 +9,7 @@ import {
   TRANSLATION_LANGUAGE_NAMES,
   TRANSLATION_LANGUAGES,
 } from '@tolk/shared/languages';
+import { engineName, languageName } from '../../../lib/language-names';
 import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { translateText } from '../api/translate-text';
@@ -20,34 +21,8 @@ import { translateText } from '../api/translate-text';
  */
 export const TRY_TEXT_MAX = { guest: 500, member: 5000 } as const;
 
-const nameOf = (code: string) => {
-  const known = toTranslationLanguage(code);
-  return known ? TRANSLATION_LANGUAGE_NAMES[known] : code;
-};
-
-/** Engines by their product names: brands, the same in every language. */
-const ENGINE_NAMES: Record<string, string> = {
-  apertium: 'Apertium',
-  'apertium-apy': 'Apertium',
-  libretranslate: 'LibreTranslate',
-  azure: 'Azure AI Translator',
-  deepl: 'DeepL',
-  google: 'Google Translate',
-  openai: 'AI',
-};
-const engineName = (engine: string) => ENGINE_NAMES[engine] ?? engine;
-
 /** NOTHING_TO_TRANSLATE of schemas/translation.ts, copied for the reason TRY_TEXT_MAX is. */
 export const TRY_NOTHING_TO_TRANSLATE = 'nothing to translate';
-
-/** A language named in the reader's language ("via Spanish"), or in itself where the browser cannot. */
-function localName(code: string, uiLanguage: string): string {
-  try {
-    return new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(code) ?? nameOf(code);
-  } catch {
-    return nameOf(code);
-  }
-}
 
 const options = TRANSLATION_LANGUAGES.map((code) => ({ code, name: TRANSLATION_LANGUAGE_NAMES[code] })).sort((a, b) =>
   a.name.localeCompare(b.name),
@@ -149,12 +124,14 @@ export function TryTranslation() {
               <p className="try-skipped">
                 {version.reason === TRY_NOTHING_TO_TRANSLATE
                   ? t('translation.nothingToTranslate')
-                  : t('translation.alreadyIn', { language: localName(version.to, i18n.language) })}
+                  : t('translation.alreadyIn', { language: languageName(version.to, i18n.language) })}
               </p>
             ) : version.state === 'unavailable' || version.text === null ? (
               <p>
-                {t('translation.unavailable', { from: nameOf(result.from), to: nameOf(version.to) })}
-                {version.reason && <span className="muted"> {version.reason}</span>}
+                {/* Said once, in the reader's language: the server's English reason is not added. */}
+                {version.engine
+                  ? t('translation.engineFailed', { engine: engineName(version.engine) })
+                  : t('translation.unavailable', { from: languageName(result.from), to: languageName(version.to) })}
               </p>
             ) : version.state === 'pending' ? (
               <p className="muted">{t('translation.pending')}</p>
@@ -163,13 +140,17 @@ export function TryTranslation() {
                 <p className="try-output" lang={version.to} dir={directionOf(version.to)}>
                   {version.text}
                 </p>
-                {version.transliteration && <p className="muted">{version.transliteration}</p>}
+                {version.transliteration && (
+                  <p className="muted" dir="ltr">
+                    {version.transliteration}
+                  </p>
+                )}
                 {version.engine && (
                   <p className="muted">
                     {version.pivot
                       ? t('translation.engineVia', {
                           engine: engineName(version.engine),
-                          via: localName(version.pivot, i18n.language),
+                          via: languageName(version.pivot, i18n.language),
                         })
                       : t('translation.engine', { engine: engineName(version.engine) })}
                   </p>
@@ -177,7 +158,7 @@ export function TryTranslation() {
               </>
             )}
             {result.detection.method === 'detected' && (
-              <p className="muted">{t('translation.detected', { language: nameOf(result.from) })}</p>
+              <p className="muted">{t('translation.detected', { language: languageName(result.from) })}</p>
             )}
           </>
         )}

@@ -42,6 +42,28 @@ describe('MuseItem', () => {
     expect(screen.getByText('Buenos días, mi amigo')).toBeTruthy();
   });
 
+  it('isolates a reading in its own left-to-right run, apart from its label (Arabic interface)', () => {
+    renderMuse(
+      aMuse(1, {
+        text: 'Привет, как дела?',
+        from: 'ru',
+        transliteration: 'Privet, kak dela?',
+        translation: aTranslation({
+          to: 'ru',
+          text: 'Привет, как дела?',
+          state: 'skipped',
+          transliteration: 'Privet, kak dela?',
+        }),
+      }),
+    );
+    const reading = screen.getByText('Privet, kak dela?');
+    // Only the reading itself decides its direction: a label in Arabic beside it would flip "?".
+    expect(reading.tagName).toBe('BDI');
+    expect(reading.getAttribute('dir')).toBe('ltr');
+    expect(reading.textContent).toBe('Privet, kak dela?');
+    expect(reading.parentElement?.getAttribute('dir')).toBeNull();
+  });
+
   it('shows the transliteration of the text on screen', () => {
     renderMuse(
       aMuse(1, {
@@ -73,7 +95,7 @@ describe('MuseItem', () => {
       }),
     );
     expect(screen.getByText('Guten Morgen')).toBeTruthy();
-    expect(screen.getByText('No translation engine for Deutsch to 日本語 yet.')).toBeTruthy();
+    expect(screen.getByText('No translation engine for German to Japanese yet.')).toBeTruthy();
   });
 
   it('shows no toggle when the muse is already in my language', () => {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertCircle, Clock, CloudOff, Languages, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
-import { formatFullTime, formatMuseTime, languageName, museView, personName } from '../muse-display';
+import { languageName } from '../../../lib/language-names';
+import { formatFullTime, formatMuseTime, museView, personName } from '../muse-display';
 import { musePaths } from '../muse-paths';
 import type { PendingMuse } from '../thread-state';
 
@@ -57,9 +58,11 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto }: 
               </p>
             )}
             {view.transliteration && (
-              <p className="muse-transliteration" dir="auto">
+              <p className="muse-transliteration">
+                {/* The label sits outside the reading's own run: in an Arabic interface it would
+                    otherwise make a Latin reading right-to-left and flip its punctuation. */}
                 <span className="visually-hidden">{t('translation.transliteration')}: </span>
-                {view.transliteration}
+                <bdi dir="ltr">{view.transliteration}</bdi>
               </p>
             )}
             {view.translating && <p className="muse-state">{t('translation.pending')}</p>}

@@ -18,7 +18,8 @@ import { translateMuse } from '../api/translate-muse';
 import { copyText } from '../../../lib/clipboard';
 import { copyPhoto } from '../clipboard';
 import { PhotoViewer } from '../components/photo-viewer';
-import { formatFullTime, languageName, personName, versionsOf } from '../muse-display';
+import { engineName, languageName } from '../../../lib/language-names';
+import { formatFullTime, personName, versionsOf } from '../muse-display';
 import { musePaths } from '../muse-paths';
 import { markDeleted, type ThreadState } from '../thread-state';
 
@@ -132,9 +133,9 @@ export function Component() {
               </p>
             )}
             {muse.transliteration && (
-              <p className="muse-transliteration" dir="auto">
+              <p className="muse-transliteration">
                 <span className="muted">{t('translation.transliteration')}: </span>
-                {muse.transliteration}
+                <bdi dir="ltr">{muse.transliteration}</bdi>
               </p>
             )}
             <p className="muted small">
@@ -231,13 +232,13 @@ export function Component() {
                       {version.text}
                     </p>
                     {version.transliteration && (
-                      <p className="muse-transliteration" dir="auto">
+                      <p className="muse-transliteration">
                         <span className="muted">{t('translation.transliteration')}: </span>
-                        {version.transliteration}
+                        <bdi dir="ltr">{version.transliteration}</bdi>
                       </p>
                     )}
                     <p className="muted small">
-                      {version.engine && t('translation.engine', { engine: version.engine })}
+                      {version.engine && t('translation.engine', { engine: engineName(version.engine) })}
                       {version.pivot && ` · ${t('translation.pivoted', { via: languageName(version.pivot) })}`}
                     </p>
                     <button
