@@ -90,7 +90,7 @@ test('bottom navigation labels fit whole at 320 and 390 px in every language, Ar
             box.right > cell.right + 1 ||
             box.bottom > cell.bottom + 1 ||
             label.getClientRects().length === 0;
-          return clipped ? [`${label.textContent ?? ''} (${Math.round(box.width)}x${Math.round(box.height)})`] : [];
+          return clipped ? [`${label.textContent} (${Math.round(box.width)}x${Math.round(box.height)})`] : [];
         }),
       );
       expect(problems, `${code} at ${width} px`).toEqual([]);
