@@ -77,9 +77,7 @@ export function InviteDialog({ open, plazaId, current, waiting, guest, onClose, 
 
   const failure = create.error ?? end.error;
   const seconds = failure ? limitSeconds(failure) : undefined;
-  const expiry = invite
-    ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(invite.joinExpiresAt))
-    : undefined;
+  const expiry = invite ? expiryText(new Date(invite.joinExpiresAt), i18n.language) : undefined;
 
   return (
     <ModalDialog open={open} onClose={onClose} labelledBy={titleId} describedBy={leadId} className="invite-dialog">
@@ -167,4 +165,13 @@ export function InviteDialog({ open, plazaId, current, waiting, guest, onClose, 
       )}
     </ModalDialog>
   );
+}
+
+/** When a join code stops working: the time alone today, the date with it on any other day. */
+export function expiryText(at: Date, language: string, now: Date = new Date()): string {
+  const today = at.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(
+    language,
+    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(at);
 }
