@@ -138,6 +138,21 @@ test('the landing page shows the spec sections and every action leads to its scr
   }
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.locator('.banner-subtitle')).toHaveText('Tolk');
+  // On a desktop no section stands half width beside an empty column.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const alone = await page.locator('.landing > section').evaluateAll((sections) => {
+    const landing = sections[0]?.parentElement?.getBoundingClientRect();
+    const boxes = sections.map((section) => section.getBoundingClientRect());
+    return boxes.flatMap((box, index) => {
+      const spans = landing !== undefined && box.width > landing.width * 0.9;
+      const paired = boxes.some((other, j) => j !== index && Math.abs(other.top - box.top) < 2);
+      return spans || paired ? [] : [sections[index]?.querySelector('h2')?.textContent ?? `#${index}`];
+    });
+  });
+  expect(alone).toEqual([]);
+  // The translator is right there: no extra "Try translation" button under it.
+  await expect(page.getByRole('link', { name: 'Try translation' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('link', { name: 'Open messages' }).click();
   await expect(page).toHaveURL(/\/muses$/);
   await expect(page.getByText('This feature is for registered members')).toBeVisible();
@@ -238,6 +253,15 @@ test('cookie consent: Accept stores version 1 and hides the banner; the policy p
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'We use cookies' });
   await expect(banner).toBeVisible();
+  // A compact bar, not a third of a phone's screen.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 320, height: 568 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const box = await banner.boundingBox();
+    expect(box?.height ?? Infinity).toBeLessThan(viewport.height * 0.12);
+  }
   await banner.getByRole('button', { name: 'Accept' }).click();
   await expect(banner).toBeHidden();
   const stored = await page.evaluate(() => localStorage.getItem('tolk.cookieConsent.v1'));

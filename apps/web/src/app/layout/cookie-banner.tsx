@@ -10,9 +10,9 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" aria-label={t('cookies.bannerText')}>
       <Cookie aria-hidden size={24} />
+      {/* A compact bar (the spec's three parts): the policy page says the rest. */}
       <p>
-        <strong>{t('cookies.bannerText')}</strong> {t('cookies.bannerDetail')}{' '}
-        <Link to="/cookie-policy">{t('cookies.policyLink')}</Link>
+        <strong>{t('cookies.bannerText')}</strong> · <Link to="/cookie-policy">{t('cookies.policyLink')}</Link>
       </p>
       <button type="button" className="button primary" onClick={accept}>
         {t('cookies.accept')}

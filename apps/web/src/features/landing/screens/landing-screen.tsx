@@ -15,6 +15,7 @@ function Section({
   title,
   body,
   action,
+  wide = false,
   children,
 }: {
   id: string;
@@ -22,10 +23,12 @@ function Section({
   title: string;
   body: string;
   action?: { to: string; label: string };
+  /** Across the whole row on wide screens. */
+  wide?: boolean;
   children?: ReactNode;
 }) {
   return (
-    <section className="landing-section" aria-labelledby={`${id}-title`}>
+    <section className={wide ? 'landing-section wide' : 'landing-section'} aria-labelledby={`${id}-title`}>
       <div className="landing-icon" aria-hidden>
         {icon}
       </div>
@@ -63,9 +66,10 @@ export function Component() {
         icon={<Sparkles size={28} />}
         title={t('landing.missionTitle')}
         body={t('landing.missionBody')}
+        wide
       />
 
-      <section className="landing-section" aria-labelledby="how-title">
+      <section className="landing-section wide" aria-labelledby="how-title">
         <h2 id="how-title">{t('landing.howTitle')}</h2>
         <ol className="steps">
           {([1, 2, 3] as const).map((step) => (
@@ -82,7 +86,6 @@ export function Component() {
         icon={<Languages size={28} />}
         title={t('landing.translationTitle')}
         body={t('landing.translationBody')}
-        action={{ to: '/interpret', label: t('landing.translationCta') }}
       >
         <Suspense fallback={<div className="try-box try-box-loading" aria-hidden />}>
           <TryTranslation />
