@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { io as connect } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
 import type { Muse } from '@tolk/shared/schemas/conversations';
 import { buildApp } from '../apps/server/src/app';
@@ -56,12 +56,13 @@ async function run(warmUp: boolean) {
     { kind: 'direct', members: [reader.username] },
     writer.token,
   );
-  const socket = connect(base, { auth: { token: reader.token }, transports: ['websocket'], forceNew: true });
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(base, {
+    auth: { token: reader.token },
+    transports: ['websocket'],
+    forceNew: true,
+  });
   await new Promise<void>((resolve) => socket.once('connect', resolve));
-  await (socket as ReturnType<typeof connect<ServerToClientEvents, ClientToServerEvents>>).emitWithAck(
-    'conversation:join',
-    { conversationId: id, lastSeq: 0 },
-  );
+  await socket.emitWithAck('conversation:join', { conversationId: id, lastSeq: 0 });
   const readings = new Map<string, number>();
   const heard = (muse: Muse) => {
     if (muse.transliteration && !readings.has(muse.id)) readings.set(muse.id, performance.now());

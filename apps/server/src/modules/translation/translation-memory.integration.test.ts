@@ -76,7 +76,8 @@ describe('the SQL translation memory', () => {
       expect(otherEngine.calls).toHaveLength(0);
       expect(res.json<TranslateResponse>().results[0]!.translations[0]).toMatchObject({
         state: 'ready',
-        text: '[es] Good morning, my friend!',
+        // The polish opens a Spanish exclamation, also on a fake engine's output.
+        text: '¡[es] Good morning, my friend!',
       });
       const status = await other.translation.status();
       expect(status.memory.storeHits).toBe(4);

@@ -18,6 +18,7 @@ import type { BreakerOptions } from './circuit-breaker';
 import { EngineRunner, type RetryPolicy } from './engine-runner';
 import { EngineError, type LanguagePair, type TranslationEngine } from './engines/engine';
 import { detectLanguage } from './language-detection';
+import { polishTranslation } from './output-polish';
 import { hasTranslatableText, hashText, normaliseText, splitProtected } from './protected-text';
 import { TranslationBatcher, type TranslationLog } from './translation-batcher';
 import { TranslationMemory } from './translation-memory';
@@ -156,7 +157,7 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     let failure: unknown;
     for (const route of routes) {
       try {
-        const translated = await viaRoute(route, from, to, prepared);
+        const translated = polishTranslation(await viaRoute(route, from, to, prepared), source, to);
         return {
           to,
           text: translated,
