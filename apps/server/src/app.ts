@@ -198,6 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(interpreterPlugin, {
     tokens: plazaTokens,
     storage,
+    publicUrl: config.publicUrl,
     limits: options.guestLimits ?? {
       createPerHour: config.limits.plazasPerHour,
       joinPerHour: config.limits.plazaJoinsPerHour,

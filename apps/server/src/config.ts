@@ -33,6 +33,10 @@ const environmentSchema = z.object({
     .default(12),
   TOLK_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   TOLK_WARM_UP: booleanFlag.default(true),
+  TOLK_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'an http(s) URL such as https://tolk.example.org' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   // Per-route request limits. Guests are counted by address and members by account, so the
   // address limits are set for a meet-up, hostel or school behind one network.
   TOLK_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(300),
@@ -119,6 +123,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Load the Japanese dictionary and the translation pipelines in use at start-up, in the background. */
   warmUp: boolean;
+  /** The address people reach this server on, for links handed to other devices (invites). */
+  publicUrl: string | undefined;
   limits: RequestLimits;
 }
 
@@ -166,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.TOLK_SHUTDOWN_GRACE_SECONDS * 1000,
     warmUp: e.TOLK_WARM_UP,
+    publicUrl: e.TOLK_PUBLIC_URL,
     limits: {
       registerPerHour: e.TOLK_LIMIT_REGISTER_PER_HOUR,
       translatePerMinute: e.TOLK_LIMIT_TRANSLATE_PER_MINUTE,

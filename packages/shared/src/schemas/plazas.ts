@@ -134,6 +134,17 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
+/**
+ * Where another phone can open an invite: the configured public address (TOLK_PUBLIC_URL), and,
+ * for a host whose page is on this machine's own loopback address, the machine's LAN addresses.
+ */
+export const inviteOriginsSchema = z.object({
+  publicUrl: z.string().nullable(),
+  /** e.g. http://192.168.1.20:3000; empty unless the request came from this machine. */
+  lanOrigins: z.array(z.string()),
+});
+export type InviteOrigins = z.infer<typeof inviteOriginsSchema>;
+
 export const sendPlazaMuseInputSchema = z.object({
   clientId: z.string().trim().min(8).max(64),
   /** On one device the host types for both sides; a joined device always writes as its own side. */

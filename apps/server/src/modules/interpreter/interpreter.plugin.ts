@@ -15,6 +15,8 @@ export const interpreterPlugin = fp(
       storage: BlobStorage;
       plaza: PlazaOptions;
       limits: GuestLimits;
+      /** TOLK_PUBLIC_URL: where invite links point when set. */
+      publicUrl: string | undefined;
       sweepEveryMs?: number;
     },
   ) => {
@@ -52,6 +54,7 @@ export const interpreterPlugin = fp(
       repo,
       tokens: options.tokens,
       limits: options.limits,
+      publicUrl: options.publicUrl,
     });
 
     const sweep = () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import type { InterpreterRepository } from './interpreter.repository';
 import type { PlazaTokens } from './plaza-tokens';
 import type { PlazaCaller, PlazasService } from './plazas.service';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
+import { inviteOriginsSchema } from '@tolk/shared/schemas/plazas';
 
 const errors = {
   400: errorBodySchema,
@@ -73,10 +75,36 @@ export function plazaCallerResolver(tokens: PlazaTokens) {
 
 export async function interpreterRoutes(
   app: FastifyInstance,
-  options: { plazas: PlazasService; repo: InterpreterRepository; tokens: PlazaTokens; limits: GuestLimits },
+  options: {
+    plazas: PlazasService;
+    repo: InterpreterRepository;
+    tokens: PlazaTokens;
+    limits: GuestLimits;
+    publicUrl: string | undefined;
+  },
 ) {
   const { plazas, repo, limits } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/interpreter/invite-origins',
+    {
+      schema: {
+        tags: ['interpreter'],
+        summary: 'Where another phone can open an invite: the public URL, or this machine’s LAN addresses',
+        response: { 200: inviteOriginsSchema },
+      },
+    },
+    async (request) => {
+      // Only the machine's own user (a host on localhost) learns its network addresses.
+      const local = isLoopback(request.ip);
+      const bound = app.server.address();
+      return {
+        publicUrl: options.publicUrl ?? null,
+        lanOrigins: local && bound && typeof bound === 'object' ? reachableOrigins(bound.address, bound.port) : [],
+      };
+    },
+  );
   const resolve = plazaCallerResolver(options.tokens);
   const someone = async (request: FastifyRequest) => {
     const caller = await resolve(request);
@@ -344,4 +372,27 @@ export async function interpreterRoutes(
       return reply.status(204).send(null);
     },
   );
+}
+
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+
+/**
+ * Where another device reaches this server: every LAN address when it listens on all of them
+ * (HOST=0.0.0.0, the default), the one it listens on when that is a LAN address, none on loopback.
+ */
+function reachableOrigins(host: string, port: number): string[] {
+  if (host === '0.0.0.0' || host === '::') return lanOrigins(port);
+  if (isLoopback(host)) return [];
+  return host.includes(':') ? [] : [`http://${host}:${port}`];
+}
+
+/** http://<address>:<port> for each IPv4 address of this machine that another device can reach. */
+export function lanOrigins(port: number, interfaces = os.networkInterfaces()): string[] {
+  const out: string[] = [];
+  for (const addresses of Object.values(interfaces)) {
+    for (const address of addresses ?? []) {
+      if (address.family === 'IPv4' && !address.internal) out.push(`http://${address.address}:${port}`);
+    }
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Copy, X } from 'lucide-react';
@@ -9,8 +9,10 @@ import { errorMessage } from '../../../ui/error-message';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { createInvite } from '../api/create-invite';
+import { inviteOriginsQuery } from '../api/get-invite-origins';
 import { endInvite } from '../api/end-invite';
 import { copyText } from '../../../lib/clipboard';
+import { inviteOrigins } from '../invite-origin';
 import { limitSeconds } from '../plaza-errors';
 
 interface InviteDialogProps {
@@ -46,7 +48,12 @@ export function InviteDialog({ open, plazaId, current, waiting, guest, onClose, 
   const { mutate: createNow, reset: resetCreate } = create;
 
   const invite = current ?? create.data;
-  const link = invite ? new URL(invite.joinPath, window.location.origin).toString() : undefined;
+  // Another phone must be able to open it: not this machine's own localhost (issue 11).
+  const known = useQuery({ ...inviteOriginsQuery(), enabled: open });
+  const choice = inviteOrigins(new URL(window.location.href), known.data);
+  const [picked, setPicked] = useState<string | undefined>();
+  const origin = picked && choice.origins.includes(picked) ? picked : choice.origins[0];
+  const link = invite && origin ? new URL(invite.joinPath, origin).toString() : undefined;
 
   // One code per opening: a second POST would replace a code the host may already have read out.
   const requested = useRef(false);
@@ -114,6 +121,34 @@ export function InviteDialog({ open, plazaId, current, waiting, guest, onClose, 
               width={240}
               height={240}
             />
+          )}
+          {choice.note === 'lan' && (
+            <p className="muted" role="note">
+              {t('interpreter.inviteLanNote')}
+            </p>
+          )}
+          {choice.note === 'none' && (
+            <p className="muted" role="note">
+              {t('interpreter.inviteNoLan')}
+            </p>
+          )}
+          {choice.origins.length > 1 && (
+            <div className="field">
+              <label htmlFor={`${titleId}-origin`}>{t('interpreter.inviteAddress')}</label>
+              <select
+                id={`${titleId}-origin`}
+                value={origin}
+                onChange={(event) => {
+                  setPicked(event.target.value);
+                }}
+              >
+                {choice.origins.map((option) => (
+                  <option key={option} value={option}>
+                    {new URL(option).host}
+                  </option>
+                ))}
+              </select>
+            </div>
           )}
           <div className="field">
             <label htmlFor={`${titleId}-link`}>{t('interpreter.joinLink')}</label>
