@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { UI_LANGUAGES } from '@tolk/shared/languages';
 import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@tolk/shared/schemas/auth';
 
 /**
@@ -26,6 +27,7 @@ export function authValidation(t: TFunction) {
         .string()
         .trim()
         .max(DISPLAY_NAME_MAX, t('validation.maxChars', { count: DISPLAY_NAME_MAX })),
+      language: z.enum(UI_LANGUAGES),
     }),
     signIn: z.object({ username: required, password: required }),
     changePassword: z

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { toUiLanguage } from '@tolk/shared/languages';
+import { LANGUAGE_NAMES, toUiLanguage, UI_LANGUAGES } from '@tolk/shared/languages';
 import { useLoginResponse } from '../../../lib/session';
 import { Field } from '../../../ui/field';
 import { errorMessage } from '../../../ui/error-message';
@@ -24,7 +25,8 @@ export function Component() {
   const { updateLoginResponse, setLoginRequest } = useLoginResponse();
   const form = useForm<RegisterForm>({
     resolver: zodResolver(authValidation(t).register),
-    defaultValues: { username: '', password: '', displayName: '' },
+    // The landing says "choose your language": the interface's own is the natural first answer.
+    defaultValues: { username: '', password: '', displayName: '', language: toUiLanguage(i18n.language) ?? 'en' },
   });
   const mutation = useMutation({
     mutationFn: (values: RegisterForm) =>
@@ -32,7 +34,7 @@ export function Component() {
         username: values.username,
         password: values.password,
         ...(values.displayName ? { displayName: values.displayName } : {}),
-        language: toUiLanguage(i18n.language) ?? 'en',
+        language: values.language,
       }),
     onSuccess: async (response) => {
       updateLoginResponse(response);
@@ -45,6 +47,7 @@ export function Component() {
     },
   });
   const { errors } = form.formState;
+  const languageId = useId();
   const fieldsMatched = mutation.error && Object.keys(errors).length > 0;
 
   return (
@@ -83,6 +86,17 @@ export function Component() {
           error={errors.displayName?.message}
           {...form.register('displayName')}
         />
+        <div className="field">
+          <label htmlFor={languageId}>{t('profile.language')}</label>
+          <select id={languageId} {...form.register('language')}>
+            {UI_LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint">{t('profile.languageHint')}</p>
+        </div>
         {mutation.isError && !fieldsMatched && (
           <p role="alert" className="form-error">
             {errorMessage(mutation.error, t)}
