@@ -44,7 +44,11 @@ export const museSchema = z.object({
   conversationId: z.uuid(),
   seq: z.number().int().positive(),
   clientId: z.string(),
-  sender: personRefSchema,
+  /**
+   * Who wrote it; memberId names their membership of this conversation, so a device knows its
+   * own muses (a plaza guest has no username to go by).
+   */
+  sender: personRefSchema.extend({ memberId: z.string() }),
   /** Guest side of a plaza ("user" or "audience"), null for members' muses. */
   side: z.string().nullable(),
   text: z.string(),

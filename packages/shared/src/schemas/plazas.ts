@@ -93,6 +93,8 @@ export const plazaSchema = z.object({
   audienceLanguage: z.string(),
   /** The caller's side: the host is "user", whoever joins by code is "audience". */
   side: plazaSideSchema,
+  /** The caller's membership: muses whose sender.memberId is this one were sent from here. */
+  memberId: z.string(),
   host: z.boolean(),
   /** The viewer came in with a plaza token, not a member session. */
   guest: z.boolean(),

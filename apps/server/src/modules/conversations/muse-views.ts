@@ -61,7 +61,7 @@ export function museView(
     conversationId: muse.conversationId,
     seq: muse.seq,
     clientId: muse.clientId,
-    sender: { username: muse.senderUsername, displayName: muse.senderDisplayName },
+    sender: { username: muse.senderUsername, displayName: muse.senderDisplayName, memberId: muse.senderMemberId },
     side: muse.senderSide,
     text: muse.text,
     from: muse.sourceLanguage,

@@ -121,6 +121,7 @@ export function createPlazasService(deps: {
       userLanguage: conversation.userLanguage ?? 'en',
       audienceLanguage: conversation.audienceLanguage ?? 'es',
       side: member.side === 'audience' ? 'audience' : 'user',
+      memberId: member.id,
       host,
       guest: viewer.guest,
       kept: expiry === 'none',

@@ -33,6 +33,7 @@ function aPlaza(id: string, overrides: Partial<Plaza> = {}): Plaza {
     userLanguage: 'en',
     audienceLanguage: 'es',
     side: 'user',
+    memberId: 'member-host',
     host: true,
     guest: true,
     kept: false,

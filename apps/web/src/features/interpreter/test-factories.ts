@@ -21,7 +21,7 @@ export function aMuse(seq: number, overrides: Partial<Muse> = {}): Muse {
     conversationId: PLAZA_ID,
     seq,
     clientId: `client-${seq}-xxxxxxxx`,
-    sender: { username: 'guest', displayName: 'Guest' },
+    sender: { username: 'guest', displayName: 'Guest', memberId: 'member-host' },
     side: 'user',
     text: 'Good morning, my friend',
     from: 'en',

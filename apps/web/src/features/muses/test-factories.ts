@@ -9,7 +9,7 @@ export function aMuse(seq: number, overrides: Partial<Muse> = {}): Muse {
     conversationId: CONVERSATION_ID,
     seq,
     clientId: `client-${seq}-xxxxxxxx`,
-    sender: { username: 'kari', displayName: 'Kari' },
+    sender: { username: 'kari', displayName: 'Kari', memberId: 'member-kari' },
     side: null,
     text: `Muse number ${seq}`,
     from: 'en',

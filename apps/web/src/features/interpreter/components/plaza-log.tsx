@@ -6,7 +6,7 @@ import { PlazaMuseCard } from './plaza-muse-card';
 
 interface PlazaLogProps {
   muses: readonly PlazaMuse[];
-  plaza: Pick<Plaza, 'id' | 'userLanguage' | 'audienceLanguage'>;
+  plaza: Pick<Plaza, 'id' | 'userLanguage' | 'audienceLanguage' | 'host' | 'memberId'>;
   mySide: PlazaSide;
   reader: PlazaSide;
   guest: boolean;

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Copy, Image as ImageIcon, Volume2 } from 'lucide-react';
@@ -13,7 +14,7 @@ import { PlazaPhoto } from './plaza-photo';
 
 interface PlazaMuseCardProps {
   muse: PlazaMuse;
-  plaza: Pick<Plaza, 'id' | 'userLanguage' | 'audienceLanguage'>;
+  plaza: Pick<Plaza, 'id' | 'userLanguage' | 'audienceLanguage' | 'host' | 'memberId'>;
   /** This device's side: decides who is "me" in the labels. */
   mySide: PlazaSide;
   /** The side reading this copy of the list: their language comes first. */
@@ -41,7 +42,7 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
   const translatedText = translation && translation.state !== 'pending' ? translation.text : null;
   const voice = voiceFor(voices, targetLanguage);
   const toasts = COPY_TOASTS[writer];
-  const who = writer === mySide ? t('interpreter.user') : t('interpreter.audience');
+  const who = writerLabel(muse, writer, mySide, plaza, t);
   const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(muse.createdAt));
 
   const copy = (action: () => Promise<void>, message: string) => {
@@ -167,4 +168,21 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
       {versions}
     </li>
   );
+}
+
+/**
+ * Who wrote a muse, as this device says it. The host's device writes for both sides, so its
+ * labels go by side. A joined device says "Me" only for what it sent itself: the host may have
+ * typed muses for this side on their own phone before anyone joined.
+ */
+export function writerLabel(
+  muse: Pick<PlazaMuse, 'sender'>,
+  writer: PlazaSide,
+  mySide: PlazaSide,
+  plaza: Pick<Plaza, 'host' | 'memberId'>,
+  t: TFunction,
+): string {
+  if (writer !== mySide) return t('interpreter.audience');
+  if (plaza.host || muse.sender.memberId === plaza.memberId) return t('interpreter.user');
+  return t('interpreter.onHostPhone');
 }

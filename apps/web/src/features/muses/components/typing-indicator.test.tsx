@@ -50,7 +50,7 @@ describe('TypingIndicator', () => {
       const { socket, fire } = fakeSocket();
       render(<TypingIndicator socket={socket} conversationId={CONVERSATION_ID} me="kari" />);
       fire('typing', typing('lucia', 'Lucía', true));
-      fire('muse:new', aMuse(1, { sender: { username: 'lucia', displayName: 'Lucía' } }));
+      fire('muse:new', aMuse(1, { sender: { username: 'lucia', displayName: 'Lucía', memberId: 'member-lucia' } }));
       expect(screen.queryByText(/typing/)).toBeNull();
 
       fire('typing', typing('ola', 'Ola', true));
