@@ -624,9 +624,11 @@ export function createConversationsService(deps: {
         text: string;
         from?: string | undefined;
         photoId?: string | undefined;
-        /** Plazas: the side writing, whose language is known, so nothing is guessed. */
+        /** Plazas: the side writing and its language, taken unless the text is plainly in... */
         side?: string | undefined;
         sideLanguage?: string | undefined;
+        /** ...the other side's language (typed in the wrong half): then it is that language. */
+        otherSideLanguage?: string | undefined;
       },
     ): Promise<{ muse: Muse; created: boolean; record: MuseRecord }> {
       const text = input.text.trim();
@@ -647,8 +649,18 @@ export function createConversationsService(deps: {
       if (!sender) throw notFound('Conversation');
       if (input.photoId) await assertOwnPhoto(actor, conversationId, input.photoId);
       // Short or ambiguous texts fall back to the writer's profile language.
-      const detected = text && !input.from && !input.sideLanguage ? translator.detect(text, actor.language) : null;
-      const sourceLanguage = input.from ?? input.sideLanguage ?? detected?.language ?? actor.language;
+      // Detection is a local table lookup: cheap enough to run before the append.
+      const detected = text && !input.from ? translator.detect(text, input.sideLanguage ?? actor.language) : null;
+      const wrongHalf =
+        input.sideLanguage !== undefined &&
+        input.otherSideLanguage !== undefined &&
+        detected !== null &&
+        baseLanguage(detected.language) === baseLanguage(input.otherSideLanguage);
+      const sourceLanguage =
+        input.from ??
+        (wrongHalf ? input.otherSideLanguage : input.sideLanguage) ??
+        detected?.language ??
+        actor.language;
       // Nothing slow before the append: the sequence is the order sends arrived in. The reading
       // (transliteration) follows the muse, like its translations.
       const result = await repo.appendMuse({

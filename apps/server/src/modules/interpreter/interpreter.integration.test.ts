@@ -54,6 +54,34 @@ const say = (plazaId: string, headers: Record<string, string>, text: string, sid
     payload: { clientId: randomUUID(), text, ...(side ? { side } : {}) },
   });
 
+describe('text typed in the wrong half', () => {
+  it('is taken in the language it is written in, and translated for the other side', async () => {
+    const { plaza, guestToken } = await guestPlaza('en', 'es');
+    // English typed into the Spanish (audience) half.
+    const sent = await say(plaza.id, guestHeaders(guestToken), 'Where is the train station, please?', 'audience');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json<MuseDetail>()).toMatchObject({ side: 'audience', from: 'en' });
+    // Spanish in the Spanish half stays Spanish; a word too short to tell keeps the side's language.
+    const right = await say(
+      plaza.id,
+      guestHeaders(guestToken),
+      '¿Dónde está la estación de tren, por favor?',
+      'audience',
+    );
+    expect(right.json<MuseDetail>()).toMatchObject({ from: 'es' });
+    const short = await say(plaza.id, guestHeaders(guestToken), 'ok', 'audience');
+    expect(short.json<MuseDetail>()).toMatchObject({ from: 'es' });
+    await t.app.conversations.idle();
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/plazas/${plaza.id}/muses`,
+      headers: guestHeaders(guestToken),
+    });
+    const wrongHalf = page.json<PlazaMuses>().muses.find((m) => m.id === sent.json<MuseDetail>().id);
+    expect(wrongHalf?.translations.map((v) => v.to)).toContain('es');
+  });
+});
+
 describe('plazas for guests', () => {
   it('opens without an account and translates each side into the other language', async () => {
     const { plaza, guestToken } = await guestPlaza();

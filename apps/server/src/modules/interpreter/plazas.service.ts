@@ -280,6 +280,7 @@ export function createPlazasService(deps: {
       // Only the host's device speaks for both sides; a joined device is always the audience.
       const side = member.side === 'audience' ? 'audience' : (input.side ?? 'user');
       const sideLanguage = side === 'user' ? conversation.userLanguage! : conversation.audienceLanguage!;
+      const otherSideLanguage = side === 'user' ? conversation.audienceLanguage! : conversation.userLanguage!;
       const { record, created } = await conversations.send(actorOf(caller), plazaId, {
         clientId: input.clientId,
         text: input.text,
@@ -287,6 +288,7 @@ export function createPlazasService(deps: {
         photoId: input.photoId,
         side,
         sideLanguage,
+        otherSideLanguage,
       });
       const [muse] = await conversations.versionsIn(
         [record],
