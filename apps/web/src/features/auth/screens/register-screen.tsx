@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +5,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { LANGUAGE_NAMES, toUiLanguage, UI_LANGUAGES } from '@tolk/shared/languages';
+import { toUiLanguage } from '@tolk/shared/languages';
 import { useLoginResponse } from '../../../lib/session';
 import { Field } from '../../../ui/field';
+import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { errorMessage } from '../../../ui/error-message';
 import { register as registerAccount } from '../api/register';
 import { applyServerFieldErrors } from '../form-errors';
@@ -47,7 +47,6 @@ export function Component() {
     },
   });
   const { errors } = form.formState;
-  const languageId = useId();
   const fieldsMatched = mutation.error && Object.keys(errors).length > 0;
 
   return (
@@ -86,17 +85,11 @@ export function Component() {
           error={errors.displayName?.message}
           {...form.register('displayName')}
         />
-        <div className="field">
-          <label htmlFor={languageId}>{t('profile.language')}</label>
-          <select id={languageId} {...form.register('language')}>
-            {UI_LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-          <p className="field-hint">{t('profile.languageHint')}</p>
-        </div>
+        <UiLanguageSelect
+          label={t('profile.language')}
+          hint={t('profile.languageHint')}
+          {...form.register('language')}
+        />
         {mutation.isError && !fieldsMatched && (
           <p role="alert" className="form-error">
             {errorMessage(mutation.error, t)}

@@ -4,12 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { LANGUAGE_NAMES, UI_LANGUAGES } from '@tolk/shared/languages';
 import { PROFILE_VISIBILITIES, type Profile } from '@tolk/shared/schemas/profile';
 import { DISPLAY_NAME_MAX } from '@tolk/shared/schemas/auth';
 import { HttpError } from '../../../lib/http';
 import { useLoginResponse } from '../../../lib/session';
 import { Field } from '../../../ui/field';
+import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { getProfile, profileQueryKey } from '../api/get-profile';
@@ -46,7 +46,7 @@ const visibilityKey = {
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const ids = { language: useId(), bio: useId(), visibility: useId() };
+  const ids = { bio: useId(), visibility: useId() };
   const queryClient = useQueryClient();
   const { updateLoginResponse } = useLoginResponse();
   const query = useQuery({ queryKey: profileQueryKey, queryFn: getProfile });
@@ -111,17 +111,11 @@ export function Component() {
           error={errors.displayName?.message}
           {...form.register('displayName')}
         />
-        <div className="field">
-          <label htmlFor={ids.language}>{t('profile.language')}</label>
-          <select id={ids.language} {...form.register('language')}>
-            {UI_LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-          <p className="field-hint">{t('profile.languageHint')}</p>
-        </div>
+        <UiLanguageSelect
+          label={t('profile.language')}
+          hint={t('profile.languageHint')}
+          {...form.register('language')}
+        />
         <div className="field">
           <label htmlFor={ids.bio}>{t('profile.bio')}</label>
           <textarea id={ids.bio} rows={4} maxLength={1000} {...form.register('bio')} />
