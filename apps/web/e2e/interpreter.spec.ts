@@ -214,9 +214,10 @@ test('a guest interprets face to face, then a Spanish speaker joins on a second 
     TRANSLATED,
   );
   await say(page, 'user', 'Where is the hotel?');
-  // Apertium's eng-spa, word for word: the Spanish itself, not the English passed through.
+  // Apertium's eng-spa, word for word, with the opening ¿ the output polish adds: the Spanish itself,
+  // not the English passed through.
   await expect(museWith(guest, 'Where is the hotel?').locator('[data-kind="translation"] .plaza-text')).toHaveText(
-    'Dónde es el hotel?',
+    '¿Dónde es el hotel?',
     TRANSLATED,
   );
   await guest.screenshot({ path: path.join(screenshots, 'joined-device.png') });
