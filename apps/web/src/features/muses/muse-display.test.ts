@@ -28,7 +28,11 @@ describe('readersOfMyNewest ("Read by")', () => {
     });
   const state = {
     ...EMPTY_THREAD,
-    muses: [aMuse(1), aMuse(2, { sender: { username: 'lucia', displayName: 'Lucía', memberId: 'member-lucia' } }), aMuse(3)],
+    muses: [
+      aMuse(1),
+      aMuse(2, { sender: { username: 'lucia', displayName: 'Lucía', memberId: 'member-lucia' } }),
+      aMuse(3),
+    ],
   };
 
   it('names those who read up to my newest muse, under that muse', () => {
