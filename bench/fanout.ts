@@ -359,7 +359,7 @@ function museLike(conversation: number, clientId: string, job: Job, seq: number)
     conversationId: `00000000-0000-4000-8000-${conversation.toString().padStart(12, '0')}`,
     seq,
     clientId,
-    sender: { username: `fan-${clientIndex(conversation, job.sender)}`, displayName: '' },
+    sender: { username: `fan-${clientIndex(conversation, job.sender)}`, displayName: '', memberId: randomUUID() },
     side: null,
     text: job.text,
     from: job.language,
