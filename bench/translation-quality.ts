@@ -15,11 +15,12 @@ if (!apertiumInstalled(MODES_DIR)) {
   process.exit(1);
 }
 const engine = createApertiumEngine({ modesDir: MODES_DIR });
-const texts = CHAT_SAMPLE.map(({ en }) => splitProtected(normaliseText(en)));
+const sources = CHAT_SAMPLE.map(({ en }) => normaliseText(en));
+const texts = sources.map((source) => splitProtected(source));
 const rows = await engine.translate({ from: 'en', to: ['es'], texts }, new AbortController().signal);
 await engine.close?.();
 const raw = rows.map((row) => row[0] ?? '');
-const polished = raw.map((text, i) => polishTranslation(text, CHAT_SAMPLE[i]!.en, 'es'));
+const polished = raw.map((text, i) => polishTranslation(text, { source: sources[i]!, from: 'en', to: 'es' }));
 const references = CHAT_SAMPLE.map(({ es }) => es);
 console.log(`Held-out chat sample: ${CHAT_SAMPLE.length} sentences, English to Spanish, Apertium`);
 console.log(`  chrF raw:      ${chrF(raw, references).toFixed(2)}`);

@@ -15,10 +15,11 @@ describe.skipIf(skipReason)('the polish of engine output, scored on a held-out c
   afterAll(() => engine.close?.());
 
   it('scores higher in chrF than the raw Apertium output, English to Spanish', async () => {
-    const texts = CHAT_SAMPLE.map(({ en }) => splitProtected(normaliseText(en)));
+    const sources = CHAT_SAMPLE.map(({ en }) => normaliseText(en));
+    const texts = sources.map((source) => splitProtected(source));
     const rows = await engine.translate({ from: 'en', to: ['es'], texts }, new AbortController().signal);
     const raw = rows.map((row) => row[0] ?? '');
-    const polished = raw.map((text, i) => polishTranslation(text, CHAT_SAMPLE[i]!.en, 'es'));
+    const polished = raw.map((text, i) => polishTranslation(text, { source: sources[i]!, from: 'en', to: 'es' }));
     const references = CHAT_SAMPLE.map(({ es }) => es);
     const before = chrF(raw, references);
     const after = chrF(polished, references);

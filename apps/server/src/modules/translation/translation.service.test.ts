@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslationResult } from '@tolk/shared/schemas/translation';
 import { fakeEngine, inMemoryTranslationStore, type FakeEngine } from '../../test/fake-engine';
 import { EngineError } from './engines/engine';
+import { hashText, normaliseText } from './protected-text';
 import { createTranslationService, type TranslateRequest, type TranslationServiceOptions } from './translation.service';
 
 beforeEach(() => {
@@ -168,6 +169,24 @@ describe('translation memory', () => {
     expect(second.calls).toHaveLength(0);
     expect(result!.translations[0]).toMatchObject({ state: 'ready', text: `[es] ${english(1)}` });
     expect((await other.translation.status()).memory.storeHits).toBe(1);
+  });
+
+  it('polishes what it remembers: raw engine output saved before the polish reaches readers tidied', async () => {
+    const store = inMemoryTranslationStore();
+    const asked = [normaliseText('Where do you want to go?'), normaliseText('Hello Bruno!')];
+    await store.save('fake', 'en', [
+      { targetLanguage: 'es', sourceHash: hashText(asked[0]!), translatedText: 'Dónde   quieres ir?' },
+      { targetLanguage: 'es', sourceHash: hashText(asked[1]!), translatedText: 'Hola Bruno!' },
+    ]);
+    const engine = fakeEngine({ pairs: [['en', 'es']] });
+    const { run } = service([engine], { store });
+    for (let round = 0; round < 2; round++) {
+      // The first round reads the SQL rows, the second the in-process cache.
+      const results = await run({ texts: asked, to: ['es'], from: 'en' });
+      expect(results.map((result) => result.translations[0]!.text)).toEqual(['¿Dónde quieres ir?', '¡Hola Bruno!']);
+    }
+    expect(engine.calls).toHaveLength(0);
+    expect(store.rows.get(['fake', 'en', 'es', hashText(asked[0]!)].join('|'))).toBe('Dónde   quieres ir?');
   });
 
   it('keeps translating when the store fails', async () => {

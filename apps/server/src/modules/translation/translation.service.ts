@@ -157,7 +157,8 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     let failure: unknown;
     for (const route of routes) {
       try {
-        const translated = polishTranslation(await viaRoute(route, from, to, prepared), source, to);
+        const raw = await viaRoute(route, from, to, prepared);
+        const translated = polishTranslation(raw, { source: prepared.text, from, to });
         return {
           to,
           text: translated,
