@@ -152,6 +152,10 @@ export const sendPlazaMuseInputSchema = z.object({
   /** On one device the host types for both sides; a joined device always writes as its own side. */
   side: plazaSideSchema.optional(),
   text: z.string().max(PLAZA_MEMBER_TEXT_MAX).default(''),
+  /**
+   * Leave it out: the text is taken in its side's language, or in the other side's when it is
+   * plainly written in that (typed in the wrong half). The side's own language counts as left out.
+   */
   from: languageCodeSchema.optional(),
   photoId: z.uuid().optional(),
 });

@@ -80,6 +80,36 @@ describe('text typed in the wrong half', () => {
     const wrongHalf = page.json<PlazaMuses>().muses.find((m) => m.id === sent.json<MuseDetail>().id);
     expect(wrongHalf?.translations.map((v) => v.to)).toContain('es');
   });
+
+  it('is taken in its own language even when the sender names the side’s language, as older apps do', async () => {
+    const { plaza, guestToken } = await guestPlaza('en', 'es');
+    const send = (text: string, from: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/plazas/${plaza.id}/muses`,
+        headers: guestHeaders(guestToken),
+        payload: { clientId: randomUUID(), text, side: 'audience', from },
+      });
+    // English typed into the Spanish half, sent with the half's language.
+    const sent = await send('Where is the train station, please?', 'es');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json<MuseDetail>()).toMatchObject({ side: 'audience', from: 'en' });
+    // A language that is neither side's own is the writer's explicit choice, and is kept.
+    const chosen = await send('Where is the train station, please?', 'fr');
+    expect(chosen.json<MuseDetail>()).toMatchObject({ from: 'fr' });
+    await t.app.conversations.idle();
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/plazas/${plaza.id}/muses`,
+      headers: guestHeaders(guestToken),
+    });
+    const wrongHalf = page.json<PlazaMuses>().muses.find((m) => m.id === sent.json<MuseDetail>().id);
+    // The Spanish side reads it in Spanish, translated from English, not the English passed through.
+    const spanish = wrongHalf?.translations.find((v) => v.to === 'es');
+    expect(spanish).toMatchObject({ state: 'ready', engine: 'apertium' });
+    expect(spanish?.text).toMatch(/tren/i);
+    expect(spanish?.text).not.toMatch(/train/i);
+  });
 });
 
 describe('plazas for guests', () => {

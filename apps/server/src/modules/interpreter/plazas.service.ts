@@ -7,6 +7,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import { conversationRoom, type TolkServer } from '../../plugins/realtime';
 import type { ConversationRow, MemberRow } from '../conversations/conversations.repository';
 import type { Actor, ConversationsService } from '../conversations/conversations.service';
+import { baseLanguage } from '../conversations/translator';
 import type { BlobStorage } from '../uploads/storage';
 import type { InterpreterRepository } from './interpreter.repository';
 import { newJoinCode } from './join-codes';
@@ -281,10 +282,13 @@ export function createPlazasService(deps: {
       const side = member.side === 'audience' ? 'audience' : (input.side ?? 'user');
       const sideLanguage = side === 'user' ? conversation.userLanguage! : conversation.audienceLanguage!;
       const otherSideLanguage = side === 'user' ? conversation.audienceLanguage! : conversation.userLanguage!;
+      // Naming the half's own language says nothing the side does not: English typed into the
+      // Spanish half is still taken as English (older web apps sent the half's language).
+      const from = input.from && baseLanguage(input.from) !== baseLanguage(sideLanguage) ? input.from : undefined;
       const { record, created } = await conversations.send(actorOf(caller), plazaId, {
         clientId: input.clientId,
         text: input.text,
-        from: input.from,
+        from,
         photoId: input.photoId,
         side,
         sideLanguage,

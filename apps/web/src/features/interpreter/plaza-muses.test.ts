@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromDetail, fromEvent, lastSeqOf, mergeMuse, sideOf, upsertMuses } from './plaza-muses';
+import { fromDetail, fromEvent, lastSeqOf, mergeMuse, museLanguages, sideOf, upsertMuses } from './plaza-muses';
 import { aMuse, aMuseDetail, aTranslation } from './test-factories';
 
 const english = aTranslation({ to: 'en', text: 'Good morning, my friend', state: 'skipped', engine: null });
@@ -84,5 +84,30 @@ describe('plaza muses', () => {
   it("treats a muse without a side as the host's", () => {
     expect(sideOf({ side: null })).toBe('user');
     expect(sideOf({ side: 'audience' })).toBe('audience');
+  });
+});
+
+describe('museLanguages', () => {
+  const plaza = { userLanguage: 'en', audienceLanguage: 'es' };
+
+  it('translates a muse for the other side when it is in its own side’s language', () => {
+    expect(museLanguages(aMuse(1, { side: 'audience', from: 'es' }), plaza)).toEqual({
+      writer: 'audience',
+      source: 'es',
+      target: 'en',
+      translatedFor: 'user',
+      foreign: false,
+    });
+  });
+
+  it('translates English typed in the Spanish half for the Spanish side, and says so', () => {
+    // The voice reads the Spanish version to the Spanish speaker, not nothing to nobody.
+    expect(museLanguages(aMuse(1, { side: 'audience', from: 'en' }), plaza)).toEqual({
+      writer: 'audience',
+      source: 'en',
+      target: 'es',
+      translatedFor: 'audience',
+      foreign: true,
+    });
   });
 });

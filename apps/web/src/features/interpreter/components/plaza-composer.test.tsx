@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslateInput } from '@tolk/shared/schemas/translation';
 import { HttpError } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
@@ -97,7 +98,9 @@ describe('PlazaComposer', () => {
     });
     const [plazaId, body] = sendMock.mock.calls[0] ?? [];
     expect(plazaId).toBe(PLAZA_ID);
-    expect(body).toMatchObject({ text: 'Hola', from: 'es', side: 'audience' });
+    expect(body).toMatchObject({ text: 'Hola', side: 'audience' });
+    // The server tells the language: English typed in this Spanish half must not be labelled Spanish.
+    expect(body && 'from' in body).toBe(false);
     expect(body?.clientId.length).toBeGreaterThanOrEqual(8);
     expect(input).toHaveProperty('value', '');
   });
@@ -138,5 +141,68 @@ describe('PlazaComposer', () => {
     await userEvent.type(input, ' amigo');
     expect(screen.getByText('10 / 10')).toBeTruthy();
     expect(input).toHaveProperty('maxLength', 10);
+  });
+});
+
+describe('PlazaComposer voice input where the browser will not listen', () => {
+  /** A recognizer as Chrome offers one even on plain HTTP; its onerror is called as Chrome calls it. */
+  const recognizers: { onerror: ((event: { error?: string }) => void) | null }[] = [];
+  class FakeRecognition {
+    lang = '';
+    interimResults = false;
+    continuous = false;
+    maxAlternatives = 1;
+    onresult = null;
+    onerror: ((event: { error?: string }) => void) | null = null;
+    onend = null;
+    start() {
+      recognizers.push(this);
+    }
+    stop() {}
+    abort() {}
+  }
+
+  beforeEach(() => {
+    recognizers.length = 0;
+    Object.defineProperty(window, 'webkitSpeechRecognition', { value: FakeRecognition, configurable: true });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'webkitSpeechRecognition');
+    Reflect.deleteProperty(window, 'isSecureContext');
+  });
+
+  const secureContext = (value: boolean) => {
+    Object.defineProperty(window, 'isSecureContext', { value, configurable: true });
+  };
+
+  it('tells a phone on a plain-HTTP LAN address that voice needs https, and that typing works', async () => {
+    secureContext(false);
+    render(<ToastContainer />);
+    renderComposer();
+    await userEvent.click(screen.getByRole('button', { name: 'Speak' }));
+    expect(
+      await screen.findByText(
+        "Voice input needs a secure (https) address or this device's own localhost. Typing works here.",
+      ),
+    ).toBeTruthy();
+    expect(recognizers).toHaveLength(0);
+  });
+
+  it('tells the speaker when the microphone was refused', async () => {
+    secureContext(true);
+    render(<ToastContainer />);
+    renderComposer();
+    await userEvent.click(screen.getByRole('button', { name: 'Speak' }));
+    expect(recognizers).toHaveLength(1);
+    act(() => {
+      recognizers[0]?.onerror?.({ error: 'not-allowed' });
+    });
+    expect(
+      await screen.findByText(
+        "The microphone was not allowed. Allow it in the browser's site settings, or type instead.",
+      ),
+    ).toBeTruthy();
+    // The button is back to "Speak", not stuck listening.
+    expect(screen.getByRole('button', { name: 'Speak' })).toBeTruthy();
   });
 });

@@ -107,10 +107,11 @@ export function PlazaComposer({
         }
         photoId = uploaded.current.photoId;
       }
+      // No `from`: the server takes the side's language unless the text is plainly the other
+      // side's (typed in the wrong half), which it detects as the muse arrives.
       return sendPlazaMuse(plazaId, {
         clientId,
         text: text.trim(),
-        from: language,
         ...(sendSide ? { side } : {}),
         ...(photoId ? { photoId } : {}),
       });

@@ -8,7 +8,7 @@ import { getPlazaPhoto } from '../api/get-plaza-photo';
 import { copyImage, copyText } from '../../../lib/clipboard';
 import { languageName } from '../../../lib/language-names';
 import { isLatinScript } from '../language-names';
-import { sideOf, type PlazaMuse } from '../plaza-muses';
+import { museLanguages, sameLanguage, type PlazaMuse } from '../plaza-muses';
 import { speak, voiceFor } from '../speech';
 import { PlazaPhoto } from './plaza-photo';
 
@@ -32,12 +32,8 @@ const COPY_TOASTS = {
 
 export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate }: PlazaMuseCardProps) {
   const { t, i18n } = useTranslation();
-  const writer = sideOf(muse);
-  const writerLanguage = writer === 'user' ? plaza.userLanguage : plaza.audienceLanguage;
-  const readerLanguage = writer === 'user' ? plaza.audienceLanguage : plaza.userLanguage;
-  const sourceLanguage = muse.from || writerLanguage;
-  // Never "translate" a muse into its own language, whatever the sides speak now.
-  const targetLanguage = sourceLanguage === readerLanguage ? writerLanguage : readerLanguage;
+  const { writer, source: sourceLanguage, target: targetLanguage, foreign } = museLanguages(muse, plaza);
+  const readingLanguage = reader === 'user' ? plaza.userLanguage : plaza.audienceLanguage;
   const translation = muse.translations[targetLanguage];
   const translatedText = translation && translation.state !== 'pending' ? translation.text : null;
   const voice = voiceFor(voices, targetLanguage);
@@ -141,14 +137,21 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
   ) : null;
 
   const photo = muse.photo;
-  // Whoever reads this copy of the list sees their own language first.
-  const versions = reader === writer ? [comment, translated] : [translated, comment];
+  // Whoever reads this copy of the list sees their own language first: the original when it is
+  // written in it (their side's, or typed in their language in the other half), else the translation.
+  const originalFirst =
+    sameLanguage(sourceLanguage, readingLanguage) ||
+    (!sameLanguage(targetLanguage, readingLanguage) && reader === writer);
+  const versions = originalFirst ? [comment, translated] : [translated, comment];
 
   return (
     <li className="plaza-muse" data-side={writer} data-own={writer === reader ? 'true' : 'false'}>
       <p className="plaza-muse-head">
         <span className="plaza-muse-who">{who}</span> <time dateTime={muse.createdAt}>{time}</time>
       </p>
+      {foreign && muse.text && (
+        <p className="plaza-note">{t('interpreter.writtenInOther', { language: languageName(sourceLanguage) })}</p>
+      )}
       {photo && (
         <figure className="plaza-figure">
           <PlazaPhoto plazaId={plaza.id} photo={photo} guest={guest} alt={t('interpreter.photoBy', { name: who })} />

@@ -27,7 +27,7 @@ import { interpreterPaths } from '../interpreter-paths';
 import { endonym, languageName } from '../../../lib/language-names';
 import { plazaGone } from '../plaza-errors';
 import { expiryNotice, isDefaultTitle } from '../plaza-notice';
-import { sideOf } from '../plaza-muses';
+import { museLanguages } from '../plaza-muses';
 import { useLayoutPreference, useVoicePreference } from '../plaza-preferences';
 import { forgetPlazaToken, getPlazaToken } from '../plaza-tokens';
 import { speak, useVoices, voiceFor } from '../speech';
@@ -94,7 +94,8 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
   const live = usePlazaLive(plaza.id, closed === undefined, `${plaza.userLanguage}:${plaza.audienceLanguage}`, {
     onTranslationReady: (muse, language) => {
       if (!voice.enabled) return;
-      const readerSide = otherSideOf(sideOf(muse));
+      // Usually the other side; the writer's own when it was typed in the other side's language.
+      const readerSide = museLanguages(muse, plaza).translatedFor;
       if (language !== languageOf(readerSide)) return;
       // With a second device, each device reads aloud only what is meant for its own person.
       const readerHasOwnDevice = !plaza.host || partnerHere;
