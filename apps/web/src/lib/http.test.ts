@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from './access-token-cookie';
 import { attachCredentials, get, HttpError, http as client, post, setUnauthorizedHandler } from './http';
 
@@ -30,6 +30,33 @@ describe('attachCredentials (spec section 6)', () => {
     expect(sent.adapter).toBe('fetch');
     // Everything else keeps the spec's always-send-credentials.
     expect(attachCredentials(config({ withCredentials: true })).withCredentials).toBe(true);
+  });
+
+  it('hands fetch a noAuth request that omits cookies and carries no token, through the real client', async () => {
+    setAccessToken('tok-1');
+    const fetched: Request[] = [];
+    vi.stubGlobal('fetch', (request: Request) => {
+      fetched.push(request);
+      return Promise.resolve(
+        new Response('{"error":{"code":"unauthorized","message":"Sign in first."}}', {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    });
+    try {
+      // Node's Request, unlike a page's, cannot resolve the bare /api against the document.
+      const baseURL = `${window.location.origin}/api`;
+      expect(await get('/debug/claims', { noAuth: true, baseURL }).catch((error: unknown) => error)).toMatchObject({
+        status: 401,
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const [request] = fetched;
+    expect(request?.credentials).toBe('omit');
+    expect(request?.headers.has('authorization')).toBe(false);
+    expect(request?.headers.has('x-access-token')).toBe(false);
   });
 
   it('keeps an Authorization header already set, unless forceAuth', () => {
