@@ -33,6 +33,7 @@ import { debugRoutes } from './modules/debug/debug.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createReadiness } from './modules/health/readiness';
 import { personsRoutes } from './modules/persons/persons.routes';
+import { avatarsRoutes } from './modules/profiles/avatars.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import type { TranslationEngine } from './modules/translation/engines/engine';
 import { translationRoutes } from './modules/translation/translation.routes';
@@ -46,7 +47,7 @@ import { plazaCallerResolver } from './modules/interpreter/interpreter.routes';
 import type { TranslationService } from './modules/translation/translation.service';
 import { languagesInUse } from './modules/translation/translation.repository';
 import { warmTransliteration } from './modules/translation/transliteration/transliterate';
-import { PHOTO_MAX_BYTES } from './modules/uploads/images';
+import { PHOTO_MAX_BYTES } from '@tolk/shared/photos';
 import { localDiskStorage, type BlobStorage } from './modules/uploads/storage';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         registerLimit: options.registerLimit ?? { max: config.limits.registerPerHour, timeWindow: 60 * 60_000 },
       });
       await api.register(profilesRoutes);
+      await api.register(avatarsRoutes, { storage });
       await api.register(personsRoutes);
       await api.register(accountsRoutes);
       await api.register(debugRoutes);

@@ -14,10 +14,13 @@ export interface LoginState {
   userid: string;
   isactivesubscriber: boolean;
   isloggedin: boolean;
+  /** The member's profile photo (API path), empty when they have none. Beyond the spec's fields. */
+  avatarUrl: string;
 }
 
 /** What the server sends (camelCase) or what an older client stored (lower-case): both are read. */
-export type LoginResponseInput = Partial<LoginState> & {
+export type LoginResponseInput = Omit<Partial<LoginState>, 'avatarUrl'> & {
+  avatarUrl?: string | null;
   userId?: string;
   activeSubscriber?: boolean;
   isLoggedIn?: boolean;
@@ -33,6 +36,7 @@ export const LOGGED_OUT: LoginState = {
   userid: '',
   isactivesubscriber: false,
   isloggedin: false,
+  avatarUrl: '',
 };
 
 /** The fields an input actually carries, under the state's names (camelCase server names mapped). */
@@ -47,6 +51,7 @@ export function toStateFields(input: LoginResponseInput): Partial<LoginState> {
   if (typeof subscriber === 'boolean') fields.isactivesubscriber = subscriber;
   const loggedIn = input.isLoggedIn ?? input.isloggedin;
   if (typeof loggedIn === 'boolean') fields.isloggedin = loggedIn;
+  if (typeof input.avatarUrl === 'string' || input.avatarUrl === null) fields.avatarUrl = input.avatarUrl ?? '';
   return fields;
 }
 
@@ -64,6 +69,7 @@ export function normalizeLoginResponse(input: LoginResponseInput): LoginState {
     userid: fields.userid ?? '',
     isactivesubscriber: fields.isactivesubscriber ?? false,
     isloggedin: fields.isloggedin ?? Boolean(username || tenant),
+    avatarUrl: fields.avatarUrl ?? '',
   };
 }
 

@@ -59,6 +59,8 @@ export const loginResponseSchema = z.object({
   activeSubscriber: z.boolean(),
   isLoggedIn: z.boolean(),
   token: z.string(),
+  /** The member's profile photo (256 px square), null when they have none. */
+  avatarUrl: z.string().nullable().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

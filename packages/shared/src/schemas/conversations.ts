@@ -23,9 +23,17 @@ export const museTranslationSchema = z.object({
 });
 export type MuseTranslation = z.infer<typeof museTranslationSchema>;
 
+/**
+ * A profile photo, 256 px square (smallAvatarUrl in avatars.ts gives the 64 px one): null when the
+ * person has none, absent where there is no account (plaza guests). Served to signed-in members
+ * of the person's tenant.
+ */
+export const avatarUrlSchema = z.string().nullable().optional();
+
 export const personRefSchema = z.object({
   username: z.string(),
   displayName: z.string(),
+  avatarUrl: avatarUrlSchema,
 });
 export type PersonRef = z.infer<typeof personRefSchema>;
 

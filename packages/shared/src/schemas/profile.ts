@@ -25,6 +25,8 @@ export const profileSchema = z.object({
   birthYear: z.number().int().nullable(),
   sex: z.enum(SEXES).nullable(),
   visibility: z.enum(PROFILE_VISIBILITIES),
+  /** The profile photo (256 px square; PUT or DELETE /api/profile/avatar), null when there is none. */
+  avatarUrl: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,5 +1,6 @@
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { uploads } from './uploads';
 
 export interface SpokenLanguage {
   code: string;
@@ -19,5 +20,7 @@ export const profiles = pgTable('profiles', {
   birthYear: integer('birth_year'),
   sex: text('sex').$type<'female' | 'male' | 'other'>(),
   visibility: text('visibility').$type<'public' | 'members' | 'private'>().notNull().default('members'),
+  /** The profile photo: a square upload (avatars.service.ts), shown to members of the same tenant. */
+  avatarId: uuid('avatar_id').references(() => uploads.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

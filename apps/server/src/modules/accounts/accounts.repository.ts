@@ -15,6 +15,8 @@ export interface AccountRow {
   roles: string;
   activeSubscriber: boolean;
   createdAt: Date;
+  /** The profile photo's upload, shown in the header from the login response. */
+  avatarId: string | null;
 }
 
 const accountColumns = {
@@ -28,6 +30,7 @@ const accountColumns = {
   roles: accounts.roles,
   activeSubscriber: accounts.activeSubscriber,
   createdAt: accounts.createdAt,
+  avatarId: profiles.avatarId,
 };
 
 export function createAccountsRepository(db: Database) {
@@ -37,6 +40,7 @@ export function createAccountsRepository(db: Database) {
         .select(accountColumns)
         .from(accounts)
         .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+        .leftJoin(profiles, eq(profiles.accountId, accounts.id))
         .where(eq(sql`lower(${accounts.username})`, username.trim().toLowerCase()))
         .limit(1);
       return row;
@@ -47,6 +51,7 @@ export function createAccountsRepository(db: Database) {
         .select(accountColumns)
         .from(accounts)
         .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+        .leftJoin(profiles, eq(profiles.accountId, accounts.id))
         .where(eq(accounts.id, id))
         .limit(1);
       return row;

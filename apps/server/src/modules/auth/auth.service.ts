@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PUBLIC_TENANT } from '@tolk/shared/roles';
 import type { ChangePasswordInput, LoginResponse, Me, RegisterInput, SignInInput } from '@tolk/shared/schemas/auth';
+import { avatarUrlOf } from '@tolk/shared/avatars';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Database } from '../../db/client';
 import { AppError, fieldError, isUniqueViolation } from '../../errors';
@@ -182,5 +183,6 @@ function loginResponseOf(account: AccountRow, token: string): LoginResponse {
     activeSubscriber: account.activeSubscriber,
     isLoggedIn: true,
     token,
+    avatarUrl: avatarUrlOf(account.avatarId),
   };
 }

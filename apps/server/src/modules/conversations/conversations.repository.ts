@@ -16,6 +16,7 @@ import {
 import { executePrepared, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses, museTranslations } from '../../db/schema/conversations';
+import { profiles } from '../../db/schema/profiles';
 import { uploads } from '../../db/schema/uploads';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -27,12 +28,15 @@ export type TranslationRow = typeof museTranslations.$inferSelect;
 export interface MemberView extends MemberRow {
   username: string;
   displayName: string;
+  /** The account's profile photo; null for guests and members without one. */
+  avatarId: string | null;
 }
 
 /** A muse joined with what a reader needs to see it. */
 export interface MuseRecord extends MuseRow {
   senderUsername: string;
   senderDisplayName: string;
+  senderAvatarId: string | null;
   senderSide: string | null;
   photo: { id: string; width: number; height: number } | null;
 }
@@ -41,13 +45,20 @@ const memberColumns = {
   member: conversationMembers,
   username: accounts.username,
   accountDisplayName: accounts.displayName,
+  avatarId: profiles.avatarId,
 };
 
-function toMemberView(row: { member: MemberRow; username: string | null; accountDisplayName: string | null }) {
+function toMemberView(row: {
+  member: MemberRow;
+  username: string | null;
+  accountDisplayName: string | null;
+  avatarId: string | null;
+}) {
   return {
     ...row.member,
     username: row.username ?? '',
     displayName: row.member.guestName ?? row.accountDisplayName ?? '',
+    avatarId: row.avatarId,
   } satisfies MemberView;
 }
 
@@ -55,6 +66,7 @@ const museColumns = {
   muse: muses,
   username: accounts.username,
   accountDisplayName: accounts.displayName,
+  avatarId: profiles.avatarId,
   guestName: conversationMembers.guestName,
   side: conversationMembers.side,
   photoId: uploads.id,
@@ -66,6 +78,7 @@ type MuseJoinRow = {
   muse: MuseRow;
   username: string | null;
   accountDisplayName: string | null;
+  avatarId: string | null;
   guestName: string | null;
   side: string | null;
   photoId: string | null;
@@ -78,6 +91,7 @@ function toMuseRecord(row: MuseJoinRow): MuseRecord {
     ...row.muse,
     senderUsername: row.username ?? '',
     senderDisplayName: row.guestName ?? row.accountDisplayName ?? '',
+    senderAvatarId: row.avatarId,
     senderSide: row.muse.side ?? row.side,
     photo:
       row.photoId && row.photoWidth !== null && row.photoHeight !== null
@@ -140,6 +154,7 @@ export function createConversationsRepository(db: Database) {
       .from(muses)
       .innerJoin(conversationMembers, eq(conversationMembers.id, muses.senderMemberId))
       .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
+      .leftJoin(profiles, eq(profiles.accountId, conversationMembers.accountId))
       .leftJoin(uploads, eq(uploads.id, muses.photoId));
 
   // Built once: these run for every muse sent or delivered, and building a query costs as much as PGlite running it.
@@ -185,6 +200,7 @@ export function createConversationsRepository(db: Database) {
         .select(memberColumns)
         .from(conversationMembers)
         .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
+        .leftJoin(profiles, eq(profiles.accountId, conversationMembers.accountId))
         .where(eq(conversationMembers.id, memberId));
       return row ? toMemberView(row) : undefined;
     },
@@ -194,6 +210,7 @@ export function createConversationsRepository(db: Database) {
         .select(memberColumns)
         .from(conversationMembers)
         .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
+        .leftJoin(profiles, eq(profiles.accountId, conversationMembers.accountId))
         .where(and(eq(conversationMembers.conversationId, conversationId), isNull(conversationMembers.leftAt)))
         .orderBy(asc(conversationMembers.joinedAt));
       return rows.map(toMemberView);
@@ -422,9 +439,11 @@ export function createConversationsRepository(db: Database) {
         'accountId' in input.sender ? 'muses_append_by_account' : 'muses_append_by_member',
         sql`
         with sender as (
-          select m.id, m.reading_language, m.reads_without, m.guest_name, m.side, a.username, a.display_name
+          select m.id, m.reading_language, m.reads_without, m.guest_name, m.side, a.username, a.display_name,
+            p.avatar_id
           from ${conversationMembers} m
           left join ${accounts} a on a.id = m.account_id
+          left join ${profiles} p on p.account_id = m.account_id
           where m.conversation_id = ${input.conversationId} and m.left_at is null and ${who}
         ), target as (
           select id, last_seq from ${conversations}
@@ -446,7 +465,8 @@ export function createConversationsRepository(db: Database) {
         )
         select inserted.*, sender.id as sender_id, sender.reading_language as sender_reading_language,
           sender.reads_without as sender_reads_without, sender.username as sender_username,
-          sender.display_name as sender_account_display_name, sender.guest_name as sender_guest_name,
+          sender.display_name as sender_account_display_name, sender.avatar_id as sender_avatar_id,
+          sender.guest_name as sender_guest_name,
           sender.side as sender_member_side, u.width as photo_width, u.height as photo_height,
           bumped.user_language as plaza_user_language, bumped.audience_language as plaza_audience_language,
           case when inserted.id is not null then (${readersOf(sql`inserted.conversation_id`)}) end as readers
@@ -466,6 +486,7 @@ export function createConversationsRepository(db: Database) {
         muse: fromDriverRow(museFields, raw),
         username: raw.sender_username as string | null,
         accountDisplayName: raw.sender_account_display_name as string | null,
+        avatarId: raw.sender_avatar_id as string | null,
         guestName: raw.sender_guest_name as string | null,
         side: raw.sender_member_side as string | null,
         photoId: raw.photo_id as string | null,

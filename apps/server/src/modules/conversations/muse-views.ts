@@ -1,5 +1,6 @@
 import type { Member, Muse, MuseTranslation } from '@tolk/shared/schemas/conversations';
 import type { MemberView, MuseRecord, TranslationRow } from './conversations.repository';
+import { avatarUrlOf } from '@tolk/shared/avatars';
 import { baseLanguage } from './translator';
 
 export function photoUrls(id: string) {
@@ -61,7 +62,12 @@ export function museView(
     conversationId: muse.conversationId,
     seq: muse.seq,
     clientId: muse.clientId,
-    sender: { username: muse.senderUsername, displayName: muse.senderDisplayName, memberId: muse.senderMemberId },
+    sender: {
+      username: muse.senderUsername,
+      displayName: muse.senderDisplayName,
+      avatarUrl: avatarUrlOf(muse.senderAvatarId),
+      memberId: muse.senderMemberId,
+    },
     side: muse.senderSide,
     text: muse.text,
     from: muse.sourceLanguage,
@@ -79,6 +85,7 @@ export function memberView(member: MemberView): Member {
   return {
     username: member.username,
     displayName: member.displayName,
+    avatarUrl: avatarUrlOf(member.avatarId),
     role: member.role,
     readingLanguage: member.readingLanguage,
     readsWithout: member.readsWithout,

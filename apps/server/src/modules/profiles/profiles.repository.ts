@@ -1,11 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { profiles } from '../../db/schema/profiles';
-import type { UpdateProfileInput } from '@tolk/shared/schemas/profile';
+import { uploads } from '../../db/schema/uploads';
+import type { Profile, UpdateProfileInput } from '@tolk/shared/schemas/profile';
+import { avatarUrlOf } from '@tolk/shared/avatars';
+
+/** The storage keys of an avatar that was replaced or removed, for its files to go too. */
+export interface AvatarFiles {
+  storageKey: string;
+  thumbKey: string;
+}
 
 export function createProfilesRepository(db: Database) {
-  async function find(accountId: string) {
+  async function find(accountId: string): Promise<Profile | undefined> {
     const [row] = await db
       .select({
         username: accounts.username,
@@ -20,12 +28,46 @@ export function createProfilesRepository(db: Database) {
         birthYear: profiles.birthYear,
         sex: profiles.sex,
         visibility: profiles.visibility,
+        avatarId: profiles.avatarId,
       })
       .from(accounts)
       .innerJoin(profiles, eq(profiles.accountId, accounts.id))
       .where(eq(accounts.id, accountId))
       .limit(1);
-    return row;
+    if (!row) return undefined;
+    const { avatarId, ...profile } = row;
+    return { ...profile, avatarUrl: avatarUrlOf(avatarId) };
+  }
+
+  /**
+   * Points the account's profile at `avatarId` (or at nothing) and deletes the upload it pointed at
+   * before, both under the profile's row lock so two changes at once cannot leave an orphan.
+   */
+  async function swapAvatar(
+    accountId: string,
+    next: typeof uploads.$inferInsert | null,
+  ): Promise<AvatarFiles | undefined> {
+    return db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ avatarId: profiles.avatarId })
+        .from(profiles)
+        .where(eq(profiles.accountId, accountId))
+        .for('update');
+      if (!current) return undefined;
+      let avatarId: string | null = null;
+      if (next) {
+        const [row] = await tx.insert(uploads).values(next).returning({ id: uploads.id });
+        if (!row) throw new Error('avatar insert returned nothing');
+        avatarId = row.id;
+      }
+      await tx.update(profiles).set({ avatarId, updatedAt: new Date() }).where(eq(profiles.accountId, accountId));
+      if (!current.avatarId) return undefined;
+      const [old] = await tx
+        .delete(uploads)
+        .where(and(eq(uploads.id, current.avatarId), eq(uploads.ownerId, accountId)))
+        .returning({ storageKey: uploads.storageKey, thumbKey: uploads.thumbKey });
+      return old;
+    });
   }
 
   return {
@@ -48,6 +90,28 @@ export function createProfilesRepository(db: Database) {
         }
       });
       return find(accountId);
+    },
+
+    /** Stores a new avatar for the account; answers the files of the one it replaced. */
+    setAvatar: (accountId: string, upload: typeof uploads.$inferInsert) => swapAvatar(accountId, upload),
+
+    /** Removes the account's avatar; answers its files. */
+    clearAvatar: (accountId: string) => swapAvatar(accountId, null),
+
+    /**
+     * The files of a current avatar, when `reader` may see it: its owner's tenant is the reader's
+     * (superadmins see every tenant's). Old and removed avatars are gone, so they are not found.
+     */
+    async findAvatar(avatarId: string, reader: { tenantId: string; superAdmin: boolean }) {
+      const sameTenant: SQL | undefined = reader.superAdmin ? undefined : eq(accounts.tenantId, reader.tenantId);
+      const [row] = await db
+        .select({ storageKey: uploads.storageKey, thumbKey: uploads.thumbKey })
+        .from(profiles)
+        .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+        .innerJoin(uploads, and(eq(uploads.id, profiles.avatarId), eq(uploads.ownerId, profiles.accountId)))
+        .where(and(eq(profiles.avatarId, avatarId), sameTenant))
+        .limit(1);
+      return row;
     },
   };
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
+import { AVATAR_EDGE, AVATAR_SMALL_EDGE } from '@tolk/shared/avatars';
 
-export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_EDGE = 2048;
 const THUMB_EDGE = 320;
 
@@ -47,4 +47,28 @@ export async function processImage(data: Buffer, kind: ImageKind): Promise<Proce
     .webp({ quality: 75 })
     .toBuffer();
   return { kind, mime: `image/${kind}`, image, thumb, width: info.width, height: info.height };
+}
+
+export interface ProcessedAvatar {
+  /** AVATAR_EDGE square, WebP. */
+  image: Buffer;
+  /** AVATAR_SMALL_EDGE square, WebP, for lists and chat bubbles. */
+  small: Buffer;
+}
+
+/**
+ * A profile photo: the browser sends the square its member chose, and the centre square is kept
+ * here anyway, so whatever arrives (an older client, a script) comes out square. Re-encoded without
+ * metadata, like every photo.
+ */
+export async function processAvatar(data: Buffer): Promise<ProcessedAvatar> {
+  const base = sharp(data, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+  const square = (edge: number) =>
+    base
+      .clone()
+      .resize({ width: edge, height: edge, fit: 'cover', position: 'centre' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  const [image, small] = await Promise.all([square(AVATAR_EDGE), square(AVATAR_SMALL_EDGE)]);
+  return { image, small };
 }

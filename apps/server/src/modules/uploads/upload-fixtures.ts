@@ -7,12 +7,12 @@ export const tinyPng = (colour = '#0f766e') =>
     .png()
     .toBuffer();
 
-/** POST /api/uploads with one multipart file field, as a browser sends it. */
+/** POST /api/uploads (or `file.url` with `file.method`) with one multipart file field, as a browser sends it. */
 export function uploadPhoto(
   app: FastifyInstance,
   headers: Record<string, string>,
   data: Buffer,
-  file: { name?: string; type?: string } = {},
+  file: { name?: string; type?: string; url?: string; method?: 'POST' | 'PUT' } = {},
 ) {
   const boundary = `----tolk-test-${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
@@ -24,8 +24,8 @@ export function uploadPhoto(
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return app.inject({
-    method: 'POST',
-    url: '/api/uploads',
+    method: file.method ?? 'POST',
+    url: file.url ?? '/api/uploads',
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
   });

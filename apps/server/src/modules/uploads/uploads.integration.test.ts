@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Photo } from '@tolk/shared/schemas/conversations';
 import { testApp, type TestApp } from '../../test/build-app';
 import { expectError, expectNotFound, expectUnauthorized, newAccount, signIn, type Member } from '../../test/factories';
-import { PHOTO_MAX_BYTES } from './images';
+import { PHOTO_MAX_BYTES } from '@tolk/shared/photos';
 import { tinyPng, uploadPhoto } from './upload-fixtures';
 
 let t: TestApp;

@@ -1,13 +1,13 @@
-import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@tolk/shared/errors';
 import { photoSchema } from '@tolk/shared/schemas/conversations';
-import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, notFound, unauthorized } from '../../errors';
 import { photoUrls } from '../conversations/muse-views';
-import { PHOTO_MAX_BYTES, processImage, sniffImage } from './images';
+import { processImage } from './images';
+import { readPhotoUpload } from './photo-upload';
 import type { BlobStorage } from './storage';
 import type { UploadsRepository } from './uploads.repository';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
@@ -59,18 +59,7 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsOption
     },
     async (request, reply) => {
       const who = await principal(request);
-      if (!request.isMultipart())
-        throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data.');
-      const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('bad_request', 'No file was sent.', { file: [SERVER_MESSAGES.choosePhoto] });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw new AppError('payload_too_large', SERVER_MESSAGE_FORMS.photoTooLarge.say(PHOTO_MAX_BYTES / 1024 / 1024));
-      }
-      const kind = sniffImage(data);
-      if (!kind) throw new AppError('unsupported_media_type', SERVER_MESSAGES.photoType);
+      const { data, kind } = await readPhotoUpload(request);
       let processed;
       try {
         processed = await processImage(data, kind);

@@ -5,6 +5,7 @@ import { Globe, LogIn, LogOut, Menu, Moon, Sun } from 'lucide-react';
 import { LANGUAGE_NAMES, UI_LANGUAGES, toUiLanguage } from '@tolk/shared/languages';
 import { chooseUiLanguage } from '../../lib/i18n';
 import { statusText, useLoginResponse } from '../../lib/session';
+import { Avatar } from '../../ui/avatar';
 
 const SignOutButton = lazy(() => import('./sign-out-button'));
 
@@ -96,7 +97,7 @@ export function Header({
       >
         <Menu aria-hidden size={22} />
       </button>
-      <Link to="/" className="brand">
+      <Link to="/" className="brand" aria-label={t('app.name')}>
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span className="brand-name">{t('app.name')}</span>
       </Link>
@@ -115,12 +116,15 @@ export function Header({
           <Suspense
             fallback={
               <button type="button" className="status-button" aria-label={signOutLabel} disabled>
-                <span className="status-text">{status}</span>
+                {loginResponse.avatarUrl && <Avatar name={status} url={loginResponse.avatarUrl} className="tiny" />}
+                <span className="status-text" data-user-text>
+                  {status}
+                </span>
                 <LogOut aria-hidden size={18} className="flip-rtl" />
               </button>
             }
           >
-            <SignOutButton name={status} label={signOutLabel} />
+            <SignOutButton name={status} label={signOutLabel} avatarUrl={loginResponse.avatarUrl} />
           </Suspense>
         ) : (
           <button

@@ -1,11 +1,12 @@
 import { LogOut } from 'lucide-react';
 import { useSignOut } from '../../features/auth/use-sign-out';
+import { Avatar } from '../../ui/avatar';
 
 /**
  * The header's status while signed in: the name, and selecting it signs out. A chunk of its own
  * (header.tsx) because signing out needs the HTTP client, which a guest's first page does not.
  */
-export default function SignOutButton({ name, label }: { name: string; label: string }) {
+export default function SignOutButton({ name, label, avatarUrl }: { name: string; label: string; avatarUrl: string }) {
   const signOut = useSignOut();
   return (
     <button
@@ -17,7 +18,10 @@ export default function SignOutButton({ name, label }: { name: string; label: st
         void signOut();
       }}
     >
-      <span className="status-text">{name}</span>
+      {avatarUrl && <Avatar name={name} url={avatarUrl} className="tiny" />}
+      <span className="status-text" data-user-text>
+        {name}
+      </span>
       <LogOut aria-hidden size={18} className="flip-rtl" />
     </button>
   );

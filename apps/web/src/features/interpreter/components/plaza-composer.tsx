@@ -8,7 +8,8 @@ import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import type { PlazaSide } from '@tolk/shared/schemas/plazas';
 import { errorMessage } from '../../../ui/error-message';
 import { sendPlazaMuse } from '../api/send-plaza-muse';
-import { photoAcceptable, PHOTO_TYPES, uploadPlazaPhoto } from '../api/upload-plaza-photo';
+import { checkPhoto, PHOTO_TYPES } from '@tolk/shared/photos';
+import { uploadPlazaPhoto } from '../api/upload-plaza-photo';
 import { backTranslate } from '../back-translation';
 import { newClientId } from '../../../lib/client-id';
 import { languageName } from '../../../lib/language-names';
@@ -226,7 +227,7 @@ export function PlazaComposer({
             event.target.value = '';
             if (!file) return;
             // The picker already offers only our types; the size is what a phone camera gets wrong.
-            if (!photoAcceptable(file)) {
+            if (checkPhoto(file)) {
               setProblem(t('muses.photoTooLarge'));
               return;
             }

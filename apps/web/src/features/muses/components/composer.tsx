@@ -5,7 +5,8 @@ import type { Photo } from '@tolk/shared/schemas/conversations';
 import { MUSE_TEXT_MAX } from '@tolk/shared/schemas/conversations';
 import type { RealtimeSocket } from '../../../lib/realtime';
 import { errorMessage } from '../../../ui/error-message';
-import { PHOTO_TYPES, checkPhoto, uploadPhoto } from '../api/upload-photo';
+import { PHOTO_TYPES, checkPhoto } from '@tolk/shared/photos';
+import { uploadPhoto } from '../api/upload-photo';
 import type { OutgoingMuse } from '../use-send-muse';
 import { LanguageSelect } from './language-select';
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Image, Users } from 'lucide-react';
 import type { ConversationSummary } from '@tolk/shared/schemas/conversations';
+import { Avatar } from '../../../ui/avatar';
 import { conversationTitle, formatMuseTime, museView } from '../muse-display';
 import { musePaths } from '../muse-paths';
 
@@ -13,15 +14,20 @@ function ConversationRow({ conversation, me }: { conversation: ConversationSumma
   // The server sends the last muse already in my language; a pending one shows its original.
   const preview = last ? (last.deleted ? t('muses.deleted') : museView(last, false).text) : '';
   const fromMe = last?.sender.username === me;
+  const partner = conversation.members.find((member) => member.username !== me);
   return (
     <li>
       <Link
         className={`conversation${conversation.unread > 0 ? ' unread' : ''}`}
         to={musePaths.thread(conversation.id)}
       >
-        <span className="avatar small" aria-hidden>
-          {conversation.kind === 'group' ? <Users size={18} /> : title.slice(0, 1).toUpperCase()}
-        </span>
+        {conversation.kind === 'group' ? (
+          <span className="avatar small" aria-hidden>
+            <Users size={18} />
+          </span>
+        ) : (
+          <Avatar name={title} url={partner?.avatarUrl} />
+        )}
         <span className="conversation-body">
           <span className="conversation-top">
             <span className="conversation-title">{title}</span>
@@ -32,7 +38,7 @@ function ConversationRow({ conversation, me }: { conversation: ConversationSumma
             )}
           </span>
           <span className="conversation-bottom">
-            <span className="conversation-preview" dir="auto">
+            <span className="conversation-preview" dir="auto" data-user-text>
               {fromMe && `${t('common.you')}: `}
               {last?.photo && !last.deleted && <Image aria-hidden size={14} />} {preview}
             </span>

@@ -15,6 +15,7 @@ import { removeMember } from '../api/remove-member';
 import { updateConversation } from '../api/update-conversation';
 import { personName } from '../muse-display';
 import { musePaths } from '../muse-paths';
+import { Avatar } from '../../../ui/avatar';
 
 interface MembersPanelProps {
   conversation: Conversation;
@@ -114,6 +115,7 @@ export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
               className={`presence-dot${online === null ? ' unknown' : online.has(member.username) ? ' on' : ''}`}
               aria-hidden
             />
+            <Avatar name={personName(member)} url={member.avatarUrl} className="tiny" />
             <span className="member-name">
               {member.username === me ? t('common.you') : personName(member)}
               {online?.has(member.username) && member.username !== me && (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AlertCircle, Clock, CloudOff, Languages, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { languageName } from '../../../lib/language-names';
+import { Avatar } from '../../../ui/avatar';
 import { formatFullTime, formatMuseTime, museView, personName } from '../muse-display';
 import { musePaths } from '../muse-paths';
 import type { PendingMuse } from '../thread-state';
@@ -30,7 +31,11 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto }: 
   return (
     <li className={`muse${mine ? ' mine' : ''}${muse.deleted ? ' deleted' : ''}`} data-seq={muse.seq}>
       <div className="muse-bubble">
-        {showSender && !mine && <p className="muse-sender">{sender}</p>}
+        {showSender && !mine && (
+          <p className="muse-sender">
+            <Avatar name={sender} url={muse.sender.avatarUrl} className="tiny" /> {sender}
+          </p>
+        )}
         {muse.deleted ? (
           <p className="muse-text muted">{t('muses.deleted')}</p>
         ) : (

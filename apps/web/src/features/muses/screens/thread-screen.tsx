@@ -19,6 +19,7 @@ import { TypingIndicator } from '../components/typing-indicator';
 import { conversationTitle } from '../muse-display';
 import { musePaths } from '../muse-paths';
 import { useThread } from '../use-thread';
+import { Avatar } from '../../../ui/avatar';
 
 export function Component() {
   const { id = '' } = useParams();
@@ -88,6 +89,7 @@ export function Component() {
         <Link className="icon-button" to={musePaths.conversations} aria-label={t('common.back')}>
           <ArrowLeft aria-hidden size={22} className="flip-rtl" />
         </Link>
+        {current.kind === 'direct' && <Avatar name={title} url={others[0]?.avatarUrl} />}
         <div className="thread-title">
           <h1 id={titleId}>{title}</h1>
           {current.kind === 'direct' && otherOnline && (

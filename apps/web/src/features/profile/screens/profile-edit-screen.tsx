@@ -13,6 +13,7 @@ import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { getProfile, profileQueryKey } from '../api/get-profile';
+import { AvatarEditor } from '../components/avatar-editor';
 import { updateProfile } from '../api/update-profile';
 
 interface EditForm {
@@ -97,6 +98,7 @@ export function Component() {
   return (
     <section className="form-screen" aria-labelledby="profile-edit-title">
       <h1 id="profile-edit-title">{t('profile.editTitle')}</h1>
+      <AvatarEditor profile={query.data} />
       <form
         noValidate
         onSubmit={(event) => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { KeyRound, MapPin, Pencil } from 'lucide-react';
 import { LANGUAGE_NAMES, toUiLanguage } from '@tolk/shared/languages';
 import { useLoginResponse } from '../../../lib/session';
+import { Avatar } from '../../../ui/avatar';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { getProfile, profileQueryKey } from '../api/get-profile';
@@ -38,9 +39,7 @@ export function Component() {
   return (
     <section className="profile" aria-labelledby="profile-title">
       <header className="profile-head">
-        <div className="avatar" aria-hidden>
-          {name.slice(0, 1).toUpperCase()}
-        </div>
+        <Avatar name={name} url={profile.avatarUrl} size="large" className="large" />
         <div>
           <h1 id="profile-title">{name}</h1>
           <p className="muted">@{profile.username}</p>

@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "avatar_id" uuid;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_avatar_id_uploads_id_fk" FOREIGN KEY ("avatar_id") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;
