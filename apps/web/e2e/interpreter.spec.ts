@@ -257,6 +257,34 @@ test('a guest interprets face to face, then a Spanish speaker joins on a second 
   await expect(page.getByText('Say something to start.')).toBeVisible();
 });
 
+test('a guest meets someone whose language they do not know: the plaza detects it from what they write', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/interpret');
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await page.getByRole('button', { name: 'New pair' }).click();
+  await page.getByLabel('My language').selectOption('en');
+  await page.getByLabel('Their language').selectOption({ label: 'Detect from what they write' });
+  await page.getByLabel('Name').fill('Museum desk');
+  await page.getByRole('button', { name: 'Add pair' }).click();
+  await page.getByRole('button', { name: 'Open: Museum desk' }).click();
+  await expect(page).toHaveURL(/\/interpret\/[0-9a-f-]{36}$/);
+
+  // Their half takes any language; nothing is translated into a language nobody named.
+  await expect(half(page, 'audience')).toContainText('Detect language');
+  await expect(half(page, 'audience').getByRole('textbox')).toHaveAttribute('placeholder', 'Type in any language…');
+  await say(page, 'user', 'Welcome to the museum. Where are you from?');
+  const welcome = museWith(page, 'Welcome to the museum');
+  await expect(welcome.first()).toContainText('Translated as soon as they write in their language.');
+
+  await say(page, 'audience', 'Soy de Valencia, en España. ¿Dónde está la estación de tren?');
+  // Their half now names Spanish, and the host's earlier words are there in Spanish.
+  await expect(half(page, 'audience')).toContainText('Español', TRANSLATED);
+  await expect(museWith(page, 'Welcome to the museum').first()).toContainText(/museo/i, TRANSLATED);
+  await expect(museWith(page, 'Valencia').first()).toContainText(/train station|station/i, TRANSLATED);
+});
+
 test('a wrong join code is refused in words', async ({ page }) => {
   await page.goto('/interpret/join?code=ZZZZZZ');
   await page.getByRole('button', { name: 'Join' }).click();

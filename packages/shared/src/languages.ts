@@ -167,3 +167,9 @@ export function toTranslationLanguage(tag: string | null | undefined): Translati
   const code = TRANSLATION_LANGUAGE_ALIASES[base] ?? base;
   return isTranslationLanguage(code) ? code : undefined;
 }
+
+/**
+ * A plaza's "their language" when the host does not know it: the plaza takes the language of the
+ * first thing written in the audience's half (or the one picked by whoever joins on a second phone).
+ */
+export const DETECT_LANGUAGE = 'auto';

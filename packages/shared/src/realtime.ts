@@ -1,5 +1,6 @@
 import type { ErrorCode } from './error-codes';
 import type { Muse, SendMuseInput } from './schemas/conversations';
+import type { PlazaLanguagesEvent } from './schemas/plazas';
 
 /** Socket.IO events between the browser and the server (both sides use these names and shapes). */
 export interface JoinRequest {
@@ -46,6 +47,7 @@ export interface ServerToClientEvents {
   presence: (event: PresenceEvent) => void;
   /** The conversation ended or expired (plazas). */
   'conversation:ended': (event: { conversationId: string; reason: 'ended' | 'expired' | 'cleared' }) => void;
+  'plaza:languages': (event: PlazaLanguagesEvent) => void;
 }
 
 export interface ClientToServerEvents {

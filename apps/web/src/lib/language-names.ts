@@ -1,8 +1,9 @@
 import i18next from 'i18next';
-import { TRANSLATION_LANGUAGE_NAMES, toTranslationLanguage } from '@tolk/shared/languages';
+import { DETECT_LANGUAGE, TRANSLATION_LANGUAGE_NAMES, toTranslationLanguage } from '@tolk/shared/languages';
 
 /** A language named in itself (Español, 日本語): for pickers, where a reader looks for their own. */
 export function endonym(code: string): string {
+  if (code === DETECT_LANGUAGE) return i18next.t('translation.detectLanguage');
   const known = toTranslationLanguage(code);
   return known ? TRANSLATION_LANGUAGE_NAMES[known] : code;
 }
@@ -28,7 +29,13 @@ function namesIn(uiLanguage: string): Intl.DisplayNames | null {
  */
 export function languageName(code: string | null | undefined, uiLanguage: string = i18next.language || 'en'): string {
   if (!code) return '';
-  return namesIn(uiLanguage)?.of(code) ?? endonym(code);
+  if (code === DETECT_LANGUAGE) return i18next.t('translation.detectLanguage', { lng: uiLanguage });
+  try {
+    return namesIn(uiLanguage)?.of(code) ?? endonym(code);
+  } catch {
+    // Not a language tag the browser takes: its own name, or the code.
+    return endonym(code);
+  }
 }
 
 /** Translation engines by their product names: brands, the same in every language and screen. */

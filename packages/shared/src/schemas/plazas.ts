@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DETECT_LANGUAGE } from '../languages';
 import { languageCodeSchema } from './auth';
 import { MUSE_TEXT_MAX, museDetailSchema } from './conversations';
 
@@ -14,6 +15,9 @@ export const JOIN_CODE_LENGTH = 6;
 export const PLAZA_TOKEN_HEADER = 'x-plaza-token';
 
 const nameSchema = z.string().trim().min(1, 'Required.').max(60, 'At most 60 characters.');
+
+/** "Their language": one to translate into, or DETECT_LANGUAGE when the host does not know it. */
+export const audienceLanguageSchema = z.union([z.literal(DETECT_LANGUAGE), languageCodeSchema]);
 
 export const voiceSettingsSchema = z.object({
   enabled: z.boolean(),
@@ -37,7 +41,7 @@ export const interpreterProfileInputSchema = z
   .object({
     name: nameSchema,
     userLanguage: languageCodeSchema,
-    audienceLanguage: languageCodeSchema,
+    audienceLanguage: audienceLanguageSchema,
     voice: voiceSettingsSchema.default({ enabled: true, rate: 1 }),
   })
   .refine((p) => p.userLanguage !== p.audienceLanguage, {
@@ -51,13 +55,21 @@ export const interpreterProfilePatchSchema = z
   .object({
     name: nameSchema.optional(),
     userLanguage: languageCodeSchema.optional(),
-    audienceLanguage: languageCodeSchema.optional(),
+    audienceLanguage: audienceLanguageSchema.optional(),
     voice: voiceSettingsSchema.optional(),
   })
   .refine((p) => !p.userLanguage || p.userLanguage !== p.audienceLanguage, {
     path: ['audienceLanguage'],
     message: 'Choose two different languages.',
   });
+
+/** Socket event 'plaza:languages': the audience's language was detected from what they wrote. */
+export const plazaLanguagesEventSchema = z.object({
+  conversationId: z.string(),
+  userLanguage: z.string(),
+  audienceLanguage: z.string(),
+});
+export type PlazaLanguagesEvent = z.infer<typeof plazaLanguagesEventSchema>;
 
 /** Opening a saved pair: its last plaza while that lives, or a new one when asked (or needed). */
 export const openInterpreterProfileInputSchema = z.object({ fresh: z.boolean().default(false) });
@@ -66,7 +78,7 @@ export type OpenInterpreterProfileInput = z.input<typeof openInterpreterProfileI
 export const createPlazaInputSchema = z
   .object({
     userLanguage: languageCodeSchema,
-    audienceLanguage: languageCodeSchema,
+    audienceLanguage: audienceLanguageSchema,
     name: z.string().trim().max(60).optional(),
   })
   .refine((p) => p.userLanguage !== p.audienceLanguage, {
@@ -90,6 +102,7 @@ export const plazaSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   userLanguage: z.string(),
+  /** DETECT_LANGUAGE until the audience's language is known. */
   audienceLanguage: z.string(),
   /** The caller's side: the host is "user", whoever joins by code is "audience". */
   side: plazaSideSchema,

@@ -644,7 +644,7 @@ export function createConversationsRepository(db: Database) {
 
     async setPlaza(
       conversationId: string,
-      patch: { userLanguage: string; audienceLanguage: string; expiresAt: Date | null },
+      patch: { userLanguage: string; audienceLanguage: string | null; expiresAt: Date | null },
     ) {
       const [row] = await db.update(conversations).set(patch).where(eq(conversations.id, conversationId)).returning();
       if (!row) throw new Error('plaza vanished');

@@ -31,6 +31,9 @@ import { planFanOut, readerRooms, type FanOutPlan } from './reader-rooms';
 import { hasReading } from '../translation/transliteration/transliterate';
 import { baseLanguage, isLastingFailure, type MuseTranslator, type TranslatedText } from './translator';
 
+/** What detection made of a muse's language, when it was asked (no `from` given). */
+type Detected = ReturnType<MuseTranslator['detect']>;
+
 /** How long a new muse waits for its translations before going out as "pending". */
 export const TRANSLATION_GRACE_MS = 300;
 /** A translation the engine failed is tried again after this, doubling per failure up to the cap. */
@@ -630,13 +633,15 @@ export function createConversationsService(deps: {
         /** ...the other side's language (typed in the wrong half): then it is that language. */
         otherSideLanguage?: string | undefined;
       },
-    ): Promise<{ muse: Muse; created: boolean; record: MuseRecord }> {
+    ): Promise<{ muse: Muse; created: boolean; record: MuseRecord; detected: Detected | null }> {
       const text = input.text.trim();
       if (!text && !input.photoId) {
         // A retry is answered with the muse it repeats, whatever it carries.
         const { member } = await membership(conversationId, actor);
         const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
-        if (existing) return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing };
+        if (existing) {
+          return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing, detected: null };
+        }
         throw fieldError('text', SERVER_MESSAGES.writeSomething);
       }
       // A plaza guest's token names their member row, an account names itself: the append checks
@@ -680,7 +685,7 @@ export function createConversationsService(deps: {
         // The client id is already stored: a retry gets the muse as it stands.
         const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
         if (!existing) throw notFound('Conversation'); // it went while this was being sent
-        return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing };
+        return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing, detected };
       }
       const { record, audience } = appended;
       track(fanOut(record, 'muse:new', audience));
@@ -688,6 +693,7 @@ export function createConversationsService(deps: {
         muse: museView(record, member.readingLanguage, undefined, member.readsWithout),
         created: true,
         record,
+        detected,
       };
     },
 

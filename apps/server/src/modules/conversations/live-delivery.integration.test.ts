@@ -51,7 +51,7 @@ function controlledTranslator() {
         return { to: language, text: `[${language}] ${text}`, transliteration: null, engine: 'fake', state: 'ready' };
       });
     },
-    detect: (_text, fallback) => ({ language: fallback, confidence: 0 }),
+    detect: (_text, fallback) => ({ language: fallback, confidence: 0, sure: false }),
     transliterate: async () => null,
   };
   return { translator, control };

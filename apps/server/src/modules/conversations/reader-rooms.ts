@@ -15,11 +15,15 @@ export function unaided(readingLanguage: string, readsWithout: readonly string[]
   return [...new Set(readsWithout.map(baseLanguage))].filter((language) => language !== own).sort();
 }
 
-/** A plaza screen shows both sides, so it reads in both of its languages (and nothing unaided). */
+/**
+ * A plaza screen shows both sides, so it reads in both of its languages (and nothing unaided);
+ * only the host's while the audience's is still to be detected.
+ */
 export function plazaLanguages(conversation: RoomConversation): string[] | null {
-  return conversation.kind === 'plaza' && conversation.userLanguage && conversation.audienceLanguage
-    ? [conversation.userLanguage, conversation.audienceLanguage]
-    : null;
+  if (conversation.kind !== 'plaza' || !conversation.userLanguage) return null;
+  return [conversation.userLanguage, conversation.audienceLanguage].filter(
+    (language): language is string => !!language,
+  );
 }
 
 /**

@@ -19,7 +19,8 @@ export interface MuseTranslator {
    * isLastingFailure for which failures are final). A throw counts as a transient failure.
    */
   translate(text: string, from: string, to: string[]): Promise<TranslatedText[]>;
-  detect(text: string, fallback: string): { language: string; confidence: number };
+  /** `sure`: the text itself named the language; otherwise it is the fallback. */
+  detect(text: string, fallback: string): { language: string; confidence: number; sure: boolean };
   transliterate(text: string, language: string): Promise<string | null>;
 }
 
@@ -42,7 +43,11 @@ export function museTranslatorFrom(service: TranslationService): MuseTranslator 
     },
     detect(text, fallback) {
       const detection = detectLanguage(text, { fallback });
-      return { language: detection.language, confidence: detection.confidence ?? 0 };
+      return {
+        language: detection.language,
+        confidence: detection.confidence ?? 0,
+        sure: detection.method === 'detected',
+      };
     },
     transliterate: (text, language) => transliterate(text, language),
   };

@@ -112,6 +112,106 @@ describe('text typed in the wrong half', () => {
   });
 });
 
+describe('their language, detected from what they write', () => {
+  const plazaOf = async (id: string, token: string | null) =>
+    (await t.app.inject({ method: 'GET', url: `/api/plazas/${id}`, headers: guestHeaders(token) })).json<Plaza>();
+  const musesOf = async (id: string, token: string | null) =>
+    (
+      await t.app.inject({ method: 'GET', url: `/api/plazas/${id}/muses`, headers: guestHeaders(token) })
+    ).json<PlazaMuses>().muses;
+
+  it('is taken from the first sure text in the audience’s half, and earlier muses follow into it', async () => {
+    const { plaza, guestToken } = await guestPlaza('en', 'auto');
+    expect(plaza).toMatchObject({ userLanguage: 'en', audienceLanguage: 'auto', name: 'EN ⇄ AUTO' });
+    const headers = guestHeaders(guestToken);
+
+    const hello = await say(plaza.id, headers, 'Hello, welcome to the museum. Where are you from?', 'user');
+    expect(hello.statusCode, hello.body).toBe(201);
+    // Nothing to translate into yet, and never a made-up "auto" version.
+    expect(hello.json<MuseDetail>().translations.map((v) => v.to)).toEqual(['en']);
+
+    // Too short to tell: the plaza keeps waiting.
+    expect((await say(plaza.id, headers, 'ok', 'audience')).statusCode).toBe(201);
+    expect((await plazaOf(plaza.id, guestToken)).audienceLanguage).toBe('auto');
+
+    const reply = await say(
+      plaza.id,
+      headers,
+      'Soy de Valencia, en España. ¿Dónde está la estación de tren?',
+      'audience',
+    );
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json<MuseDetail>()).toMatchObject({ from: 'es', side: 'audience' });
+    expect(
+      reply
+        .json<MuseDetail>()
+        .translations.map((v) => v.to)
+        .sort(),
+    ).toEqual(['en', 'es']);
+    expect(await plazaOf(plaza.id, guestToken)).toMatchObject({ audienceLanguage: 'es', name: 'EN ⇄ ES' });
+
+    // The host's earlier words are shown in Spanish from now on.
+    await musesOf(plaza.id, guestToken);
+    await t.app.conversations.idle();
+    const first = (await musesOf(plaza.id, guestToken)).find((m) => m.id === hello.json<MuseDetail>().id);
+    const spanish = first?.translations.find((v) => v.to === 'es');
+    expect(spanish).toMatchObject({ state: 'ready' });
+    expect(spanish?.text).toMatch(/museo/i);
+  });
+
+  it('is not taken from the host’s own language typed in their half, and a named plaza keeps its name', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/plazas',
+      payload: { userLanguage: 'en', audienceLanguage: 'auto', name: 'Museum desk' },
+      remoteAddress: '10.8.0.1',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { plaza, guestToken } = created.json<PlazaSession>();
+    const headers = guestHeaders(guestToken);
+    await say(plaza.id, headers, 'This is English, written in the other half by mistake.', 'audience');
+    expect((await plazaOf(plaza.id, guestToken)).audienceLanguage).toBe('auto');
+    await say(
+      plaza.id,
+      headers,
+      'Bonjour, je voudrais deux billets pour la visite de midi, s’il vous plaît.',
+      'audience',
+    );
+    expect(await plazaOf(plaza.id, guestToken)).toMatchObject({ audienceLanguage: 'fr', name: 'Museum desk' });
+  });
+
+  it('cannot swap sides before it is known, and a joining phone’s pick names it', async () => {
+    const { plaza, guestToken } = await guestPlaza('en', 'auto');
+    const headers = guestHeaders(guestToken);
+    expectError(await t.app.inject({ method: 'POST', url: `/api/plazas/${plaza.id}/swap`, headers }), 409, 'conflict');
+    const { joinCode } = await invite(plaza.id, headers);
+    const joined = await join(joinCode, 'pt');
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json<PlazaSession>().plaza).toMatchObject({ userLanguage: 'en', audienceLanguage: 'pt' });
+  });
+
+  it('is offered in saved pairs and refused as my own language', async () => {
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/interpreter/profiles',
+      headers: member.headers,
+      payload: { name: 'Visitors', userLanguage: 'en', audienceLanguage: 'auto' },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json<InterpreterProfile>().audienceLanguage).toBe('auto');
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/plazas',
+        payload: { userLanguage: 'auto', audienceLanguage: 'en' },
+        remoteAddress: '10.8.0.2',
+      }),
+      400,
+      'validation_failed',
+    );
+  });
+});
+
 describe('plazas for guests', () => {
   it('opens without an account and translates each side into the other language', async () => {
     const { plaza, guestToken } = await guestPlaza();

@@ -48,9 +48,19 @@ export function createInterpreterRepository(db: Database) {
       return row;
     },
 
+    /** Sets the audience's language of a plaza that had none; undefined when it has one already. */
+    async learnAudienceLanguage(conversationId: string, patch: { audienceLanguage: string; title: string }) {
+      const [row] = await db
+        .update(conversations)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(conversations.id, conversationId), isNull(conversations.audienceLanguage)))
+        .returning();
+      return row;
+    },
+
     async setLanguages(
       conversationId: string,
-      patch: { userLanguage: string; audienceLanguage: string; title: string },
+      patch: { userLanguage: string; audienceLanguage: string | null; title: string },
       options: { swapMuses?: boolean } = {},
     ) {
       return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Invite, Plaza, PlazaGoneReason, PlazaSession } from '@tolk/shared/schemas/plazas';
+import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import { PLAZA_GUEST_TEXT_MAX } from '@tolk/shared/schemas/plazas';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
@@ -37,6 +38,13 @@ const gone = (reason: PlazaGoneReason, message: string) => new AppError('gone', 
 /** The title a plaza gets when nobody names it; it follows the languages when they change. */
 const defaultTitle = (userLanguage: string, audienceLanguage: string) =>
   `${userLanguage.toUpperCase()} ⇄ ${audienceLanguage.toUpperCase()}`;
+/** The audience's language as the API says it: DETECT_LANGUAGE while it is not known yet (stored as null). */
+const audienceOf = (conversation: Pick<ConversationRow, 'audienceLanguage'>) =>
+  conversation.audienceLanguage ?? DETECT_LANGUAGE;
+const storedAudience = (language: string) => (language === DETECT_LANGUAGE ? null : language);
+/** The plaza's languages known so far: what its muses are shown in. */
+const knownLanguages = (conversation: ConversationRow) =>
+  [conversation.userLanguage, conversation.audienceLanguage].filter((l): l is string => !!l);
 
 export function createPlazasService(deps: {
   repo: InterpreterRepository;
@@ -120,7 +128,7 @@ export function createPlazasService(deps: {
       id: conversation.id,
       name: conversation.title,
       userLanguage: conversation.userLanguage ?? 'en',
-      audienceLanguage: conversation.audienceLanguage ?? 'es',
+      audienceLanguage: audienceOf(conversation),
       side: member.side === 'audience' ? 'audience' : 'user',
       memberId: member.id,
       host,
@@ -154,12 +162,12 @@ export function createPlazasService(deps: {
     languages: { userLanguage: string; audienceLanguage: string },
     options: { swapMuses?: boolean } = {},
   ) {
-    const unnamed =
-      conversation.title === defaultTitle(conversation.userLanguage ?? '', conversation.audienceLanguage ?? '');
+    const unnamed = conversation.title === defaultTitle(conversation.userLanguage ?? '', audienceOf(conversation));
     return repo.setLanguages(
       conversation.id,
       {
-        ...languages,
+        userLanguage: languages.userLanguage,
+        audienceLanguage: storedAudience(languages.audienceLanguage),
         title: unnamed ? defaultTitle(languages.userLanguage, languages.audienceLanguage) : conversation.title,
       },
       options,
@@ -172,7 +180,7 @@ export function createPlazasService(deps: {
    */
   async function takeAudienceLanguage(conversation: ConversationRow, language: string): Promise<ConversationRow> {
     const userLanguage = conversation.userLanguage ?? 'en';
-    const audienceLanguage = conversation.audienceLanguage ?? 'es';
+    const audienceLanguage = audienceOf(conversation);
     if (language === userLanguage) {
       throw fieldError('language', 'The host already speaks this language. Choose the language you speak.');
     }
@@ -183,6 +191,37 @@ export function createPlazasService(deps: {
       throw fieldError('language', `Someone has already joined this conversation in ${audienceLanguage}.`, 'conflict');
     }
     return setLanguages(conversation, { userLanguage, audienceLanguage: language });
+  }
+
+  /**
+   * The first thing written in the audience's half of a plaza whose audience language is to be
+   * detected names that language, when detection is sure of it and it is not the host's: the
+   * plaza takes it (once: a plaza that learnt it meanwhile keeps what it learnt), and everyone in
+   * the plaza hears that its languages changed. Earlier muses are translated when next shown.
+   */
+  async function learnAudienceLanguage(
+    conversation: ConversationRow,
+    language: string,
+    detected: { language: string; sure: boolean } | null,
+  ): Promise<ConversationRow | undefined> {
+    const userLanguage = conversation.userLanguage ?? 'en';
+    if (!detected?.sure || detected.language !== language) return undefined;
+    if (baseLanguage(language) === baseLanguage(userLanguage)) return undefined;
+    const learnt = await repo.learnAudienceLanguage(conversation.id, {
+      audienceLanguage: language,
+      title:
+        conversation.title === defaultTitle(userLanguage, DETECT_LANGUAGE)
+          ? defaultTitle(userLanguage, language)
+          : conversation.title,
+    });
+    if (learnt) {
+      deps.io()?.to(conversationRoom(conversation.id)).emit('plaza:languages', {
+        conversationId: conversation.id,
+        userLanguage,
+        audienceLanguage: language,
+      });
+    }
+    return learnt;
   }
 
   async function createPlaza(
@@ -209,7 +248,7 @@ export function createPlazasService(deps: {
     });
     const updated = await conversations.repo.setPlaza(conversation.id, {
       userLanguage: input.userLanguage,
-      audienceLanguage: input.audienceLanguage,
+      audienceLanguage: storedAudience(input.audienceLanguage),
       expiresAt: guest ? new Date(Date.now() + options.guestHours * HOUR) : null,
     });
     return session(updated, members[0]!, guest);
@@ -236,7 +275,7 @@ export function createPlazasService(deps: {
       const pair = [profile.userLanguage, profile.audienceLanguage].sort().join();
       if (!fresh && profile.lastPlazaId) {
         const found = await access(profile.lastPlazaId, caller).catch(() => undefined);
-        const languages = [found?.conversation.userLanguage, found?.conversation.audienceLanguage].sort().join();
+        const languages = found ? [found.conversation.userLanguage, audienceOf(found.conversation)].sort().join() : '';
         if (found && languages === pair) return session(found.conversation, found.member, false);
       }
       const opened = await createPlaza(caller, {
@@ -256,10 +295,7 @@ export function createPlazasService(deps: {
     async muses(plazaId: string, caller: PlazaCaller, after: number, limit: number) {
       const { conversation } = await access(plazaId, caller);
       const page = await conversations.musesAfter(plazaId, after, limit);
-      const muses = await conversations.versionsIn(page.rows, [
-        conversation.userLanguage!,
-        conversation.audienceLanguage!,
-      ]);
+      const muses = await conversations.versionsIn(page.rows, knownLanguages(conversation));
       return { muses, hasMore: page.hasMore };
     },
 
@@ -280,12 +316,17 @@ export function createPlazasService(deps: {
       }
       // Only the host's device speaks for both sides; a joined device is always the audience.
       const side = member.side === 'audience' ? 'audience' : (input.side ?? 'user');
-      const sideLanguage = side === 'user' ? conversation.userLanguage! : conversation.audienceLanguage!;
-      const otherSideLanguage = side === 'user' ? conversation.audienceLanguage! : conversation.userLanguage!;
+      // Null for the audience while their language is not known: detection decides.
+      const sideLanguage = (side === 'user' ? conversation.userLanguage : conversation.audienceLanguage) ?? undefined;
+      const otherSideLanguage =
+        (side === 'user' ? conversation.audienceLanguage : conversation.userLanguage) ?? undefined;
       // Naming the half's own language says nothing the side does not: English typed into the
       // Spanish half is still taken as English (older web apps sent the half's language).
-      const from = input.from && baseLanguage(input.from) !== baseLanguage(sideLanguage) ? input.from : undefined;
-      const { record, created } = await conversations.send(actorOf(caller), plazaId, {
+      const from =
+        input.from && (!sideLanguage || baseLanguage(input.from) !== baseLanguage(sideLanguage))
+          ? input.from
+          : undefined;
+      const { record, created, detected } = await conversations.send(actorOf(caller), plazaId, {
         clientId: input.clientId,
         text: input.text,
         from,
@@ -294,10 +335,11 @@ export function createPlazasService(deps: {
         sideLanguage,
         otherSideLanguage,
       });
-      const [muse] = await conversations.versionsIn(
-        [record],
-        [conversation.userLanguage!, conversation.audienceLanguage!],
-      );
+      let current = conversation;
+      if (created && side === 'audience' && !conversation.audienceLanguage) {
+        current = (await learnAudienceLanguage(conversation, record.sourceLanguage, detected)) ?? conversation;
+      }
+      const [muse] = await conversations.versionsIn([record], knownLanguages(current));
       return { muse: muse!, created };
     },
 
@@ -379,13 +421,16 @@ export function createPlazasService(deps: {
     async swap(plazaId: string, caller: PlazaCaller): Promise<Plaza> {
       const { conversation, member } = await access(plazaId, caller);
       if (member.role !== 'owner') throw forbidden('Only the host swaps the sides.');
+      if (!conversation.audienceLanguage) {
+        throw new AppError('conflict', 'Their language is not known yet: it is found from what they write first.');
+      }
       const present = await conversations.repo.members(plazaId);
       if (present.some((m) => m.side === 'audience')) {
         throw new AppError('conflict', 'Someone has joined on another device: their side cannot change under them.');
       }
       const swapped = await setLanguages(
         conversation,
-        { userLanguage: conversation.audienceLanguage ?? 'es', audienceLanguage: conversation.userLanguage ?? 'en' },
+        { userLanguage: conversation.audienceLanguage, audienceLanguage: conversation.userLanguage ?? 'en' },
         { swapMuses: true },
       );
       return view(swapped, member, viewerOf(caller));

@@ -1,4 +1,5 @@
 import type { Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
+import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 
 /** A plaza muse as the screen holds it: the original plus its version in each plaza language. */
@@ -98,6 +99,7 @@ export function museLanguages(
     source,
     target: inOtherLanguage ? writerLanguage : otherLanguage,
     translatedFor: inOtherLanguage ? writer : writer === 'user' ? 'audience' : 'user',
-    foreign: !sameLanguage(source, writerLanguage),
+    // Nothing is foreign to a side whose language is still to be detected.
+    foreign: writerLanguage !== DETECT_LANGUAGE && !sameLanguage(source, writerLanguage),
   };
 }

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
 import type { ClientToServerEvents, PresenceEvent, ServerToClientEvents } from '@tolk/shared/realtime';
 import { museSchema, type Muse } from '@tolk/shared/schemas/conversations';
+import { plazaLanguagesEventSchema } from '@tolk/shared/schemas/plazas';
 
 /**
  * The plaza's own connection. lib/realtime.ts serves signed-in members; a plaza must also work
@@ -20,6 +21,8 @@ export interface PlazaSocketHandlers {
   onMuse: (muse: Muse) => void;
   onPresence: (event: PresenceEvent) => void;
   onEnded: (reason: PlazaEndReason) => void;
+  /** The plaza's languages changed (the audience's was detected). */
+  onLanguages: () => void;
   onConnection: (state: PlazaConnection) => void;
 }
 
@@ -91,6 +94,10 @@ export function connectPlaza(plazaId: string, token: string | undefined, handler
   socket.on('presence', (raw) => {
     const parsed = presenceSchema.safeParse(raw);
     if (parsed.success && parsed.data.conversationId === plazaId) handlers.onPresence(parsed.data);
+  });
+  socket.on('plaza:languages', (raw) => {
+    const parsed = plazaLanguagesEventSchema.safeParse(raw);
+    if (parsed.success && parsed.data.conversationId === plazaId) handlers.onLanguages();
   });
   socket.on('conversation:ended', (raw) => {
     const parsed = endedSchema.safeParse(raw);

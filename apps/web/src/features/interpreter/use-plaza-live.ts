@@ -15,6 +15,8 @@ export interface PlazaLiveEvents {
   /** The host ended the plaza (ended) or its time ran out (expired). */
   onEnded?: (reason: 'ended' | 'expired') => void;
   onJoinFailed?: (code: string) => void;
+  /** The plaza's languages changed (the audience's was detected): the plaza itself is stale. */
+  onLanguages?: () => void;
 }
 
 export interface PlazaLive {
@@ -59,6 +61,7 @@ export function usePlazaLive(
   const cleared = useEffectEvent(() => events.onCleared?.());
   const ended = useEffectEvent((reason: 'ended' | 'expired') => events.onEnded?.(reason));
   const joinFailed = useEffectEvent((code: string) => events.onJoinFailed?.(code));
+  const languagesChanged = useEffectEvent(() => events.onLanguages?.());
 
   useEffect(() => {
     if (!enabled) return undefined;
@@ -69,6 +72,7 @@ export function usePlazaLive(
     // Translations already finished when we learnt of them: never announced or read aloud again.
     const announced = new Set<string>();
     let disconnect: (() => void) | undefined;
+    let pendingAtLoad = false;
 
     const receive = (incoming: PlazaMuse) => {
       lastSeq = Math.max(lastSeq, incoming.seq);
@@ -86,6 +90,9 @@ export function usePlazaLive(
         const history = (await listAllPlazaMuses(plazaId)).map(fromDetail);
         if (!stillActive()) return;
         for (const muse of history) for (const key of finalKeys(muse)) announced.add(key);
+        pendingAtLoad = history.some((muse) =>
+          Object.values(muse.translations).some((translation) => translation.state === 'pending'),
+        );
         lastSeq = lastSeqOf(history);
         setMuses((current) => upsertMuses(current, history));
         setLoadError(undefined);
@@ -100,6 +107,16 @@ export function usePlazaLive(
         lastSeq: () => lastSeq,
         onJoined: (names) => {
           setOnline(names);
+          // A translation the history load started may have finished before this socket sat in
+          // its language's room, and so was told to nobody here: ask once more for what is pending.
+          if (pendingAtLoad) {
+            pendingAtLoad = false;
+            void listAllPlazaMuses(plazaId)
+              .then((again) => {
+                if (stillActive()) for (const muse of again) receive(fromDetail(muse));
+              })
+              .catch(() => undefined);
+          }
         },
         onJoinFailed: joinFailed,
         onMuse: (muse) => {
@@ -117,6 +134,7 @@ export function usePlazaLive(
             cleared();
           } else ended(reason);
         },
+        onLanguages: languagesChanged,
         onConnection: setConnection,
       });
     })();

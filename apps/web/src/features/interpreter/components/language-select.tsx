@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import { languageOptions } from '../language-names';
 
 interface LanguageSelectProps {
@@ -6,12 +7,12 @@ interface LanguageSelectProps {
   value: string;
   onChange: (code: string) => void;
   error?: string | undefined;
-  /** An extra first option, such as "Detect language". */
-  emptyOption?: string;
+  /** Offer "Detect language" (DETECT_LANGUAGE) first, with this label. */
+  detectOption?: string;
   name?: string;
 }
 
-export function LanguageSelect({ label, value, onChange, error, emptyOption, name }: LanguageSelectProps) {
+export function LanguageSelect({ label, value, onChange, error, detectOption, name }: LanguageSelectProps) {
   const id = useId();
   return (
     <div className="field">
@@ -26,7 +27,7 @@ export function LanguageSelect({ label, value, onChange, error, emptyOption, nam
           onChange(event.target.value);
         }}
       >
-        {emptyOption !== undefined && <option value="">{emptyOption}</option>}
+        {detectOption !== undefined && <option value={DETECT_LANGUAGE}>{detectOption}</option>}
         {languageOptions.map((option) => (
           <option key={option.code} value={option.code} lang={option.code}>
             {option.name}

@@ -15,6 +15,7 @@ import { newClientId } from '../../../lib/client-id';
 import { languageName } from '../../../lib/language-names';
 import { limitSeconds } from '../plaza-errors';
 import { useSpeechInput, type SpeechBlocked } from '../speech';
+import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 
 interface PlazaComposerProps {
   plazaId: string;
@@ -77,7 +78,14 @@ export function PlazaComposer({
     },
     [t],
   );
-  const speech = useSpeechInput(language, text, setDictated, voiceBlocked);
+  // "Their language" still to be detected: no voice (recognition needs a language), no check
+  // back (nothing to translate into yet), and any language may be typed.
+  const unknownLanguage = language === DETECT_LANGUAGE;
+  const canCheck = !unknownLanguage && otherLanguage !== DETECT_LANGUAGE;
+  const speech = useSpeechInput(unknownLanguage ? '' : language, text, setDictated, voiceBlocked);
+  const typeHere = unknownLanguage
+    ? t('interpreter.typeAnyLanguage')
+    : t('interpreter.typeHere', { language: languageName(language) });
 
   // The preview's object URL belongs to this draft only.
   useEffect(() => {
@@ -151,18 +159,18 @@ export function PlazaComposer({
       }}
     >
       <label className="visually-hidden" htmlFor={`${id}-text`}>
-        {`${sideLabel}: ${t('interpreter.typeHere', { language: languageName(language) })}`}
+        {`${sideLabel}: ${typeHere}`}
       </label>
       <textarea
         id={`${id}-text`}
         ref={textarea}
         className="plaza-input"
-        lang={language}
-        dir={directionOf(language)}
+        lang={unknownLanguage ? undefined : language}
+        dir={unknownLanguage ? 'auto' : directionOf(language)}
         rows={compact ? 1 : 2}
         maxLength={maxLength}
         value={text}
-        placeholder={t('interpreter.typeHere', { language: languageName(language) })}
+        placeholder={typeHere}
         aria-describedby={showCounter ? `${id}-count` : undefined}
         onChange={(event) => {
           setText(event.target.value);
@@ -196,7 +204,7 @@ export function PlazaComposer({
         </div>
       )}
       <div className="plaza-composer-actions">
-        {speech.supported && (
+        {speech.supported && !unknownLanguage && (
           <button
             type="button"
             className="icon-button"
@@ -235,18 +243,20 @@ export function PlazaComposer({
             setPhoto({ file, previewUrl: URL.createObjectURL(file) });
           }}
         />
-        <button
-          type="button"
-          className={compact ? 'icon-button plaza-check' : 'button plaza-check'}
-          title={compact ? t('interpreter.checkBack') : undefined}
-          disabled={!trimmed || check.isPending}
-          onClick={() => {
-            check.mutate(trimmed);
-          }}
-        >
-          <Languages aria-hidden size={compact ? 20 : 16} />{' '}
-          <span className={compact ? 'visually-hidden' : undefined}>{t('interpreter.checkBack')}</span>
-        </button>
+        {canCheck && (
+          <button
+            type="button"
+            className={compact ? 'icon-button plaza-check' : 'button plaza-check'}
+            title={compact ? t('interpreter.checkBack') : undefined}
+            disabled={!trimmed || check.isPending}
+            onClick={() => {
+              check.mutate(trimmed);
+            }}
+          >
+            <Languages aria-hidden size={compact ? 20 : 16} />{' '}
+            <span className={compact ? 'visually-hidden' : undefined}>{t('interpreter.checkBack')}</span>
+          </button>
+        )}
         <button type="submit" className="button primary plaza-send" disabled={!canSend}>
           <Send aria-hidden size={16} /> {t('interpreter.send')}
         </button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PlazaSide } from '@tolk/shared/schemas/plazas';
+import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import { endonym as languageName } from '../../../lib/language-names';
 
 interface PlazaHalfProps {
@@ -29,7 +30,8 @@ export function PlazaHalf({ side, position, label, language, status, log, compos
     >
       <header className="plaza-half-head">
         <p className="plaza-half-title">
-          <strong>{label}</strong> <span lang={language}>{languageName(language)}</span>
+          <strong>{label}</strong>{' '}
+          <span lang={language === DETECT_LANGUAGE ? undefined : language}>{languageName(language)}</span>
         </p>
         {status}
       </header>

@@ -11,6 +11,7 @@ import { isLatinScript } from '../language-names';
 import { museLanguages, sameLanguage, type PlazaMuse } from '../plaza-muses';
 import { speak, voiceFor } from '../speech';
 import { PlazaPhoto } from './plaza-photo';
+import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 
 interface PlazaMuseCardProps {
   muse: PlazaMuse;
@@ -77,7 +78,12 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
     </div>
   ) : null;
 
-  const translated = muse.text ? (
+  const translated = !muse.text ? null : targetLanguage === DETECT_LANGUAGE ? (
+    <div className="plaza-version" data-kind="translation" key="translation">
+      <p className="plaza-version-label">{t('interpreter.translated')}</p>
+      <p className="muted">{t('interpreter.awaitingTheirLanguage')}</p>
+    </div>
+  ) : (
     <div
       className="plaza-version"
       data-kind="translation"
@@ -134,7 +140,7 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
         </button>
       </div>
     </div>
-  ) : null;
+  );
 
   const photo = muse.photo;
   // Whoever reads this copy of the list sees their own language first: the original when it is

@@ -45,6 +45,7 @@ export function ProfileForm({ defaultUserLanguage, saving, serverErrors, onSubmi
       <LanguageSelect
         label={t('interpreter.theirLanguage')}
         value={audienceLanguage}
+        detectOption={t('interpreter.detectTheirs')}
         error={serverErrors.audienceLanguage?.[0]}
         onChange={(code) => {
           if (code === userLanguage) setUserLanguage(audienceLanguage);

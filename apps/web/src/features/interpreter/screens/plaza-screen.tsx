@@ -33,6 +33,7 @@ import { forgetPlazaToken, getPlazaToken } from '../plaza-tokens';
 import { speak, useVoices, voiceFor } from '../speech';
 import { usePlazaLive } from '../use-plaza-live';
 import { useNow } from '../use-now';
+import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 
 const otherSideOf = (side: PlazaSide): PlazaSide => (side === 'user' ? 'audience' : 'user');
 
@@ -126,6 +127,7 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
     onJoinFailed: (code) => {
       if (code === 'not_found' || code === 'gone') setClosed('expired');
     },
+    onLanguages: refreshPlaza,
   });
 
   const swap = useMutation({
@@ -186,6 +188,7 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
       : `${endonym(plaza.userLanguage)} – ${endonym(plaza.audienceLanguage)}`;
   // Someone reads the audience side on their own phone: it cannot change language under them.
   const audienceJoined = plaza.participants.some((participant) => participant.side === 'audience');
+  const detecting = plaza.audienceLanguage === DETECT_LANGUAGE;
 
   const composerFor = (side: PlazaSide) =>
     side === mySide || plaza.host ? (
@@ -294,8 +297,14 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
                 type="button"
                 className="icon-button"
                 aria-label={t('interpreter.swap')}
-                title={audienceJoined ? t('interpreter.swapUnavailable') : t('interpreter.swap')}
-                disabled={audienceJoined || swap.isPending}
+                title={
+                  audienceJoined
+                    ? t('interpreter.swapUnavailable')
+                    : detecting
+                      ? t('interpreter.swapAfterDetection')
+                      : t('interpreter.swap')
+                }
+                disabled={audienceJoined || detecting || swap.isPending}
                 onClick={() => {
                   swap.mutate();
                 }}
