@@ -149,6 +149,16 @@ test('a guest interprets face to face, then a Spanish speaker joins on a second 
   // Each half reads the whole conversation, in its own language.
   await expect(museWith(audienceHalf, 'Good morning, my friend').locator('[data-kind="translation"]')).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, 'plaza-face-to-face.png') });
+  // On a small phone (375 × 667 class) both people still see several muses: the halves share the
+  // height equally, and each log keeps at least a quarter of the screen.
+  await page.setViewportSize({ width: 390, height: 667 });
+  const logHeights = await page
+    .locator('.plaza-half .plaza-log')
+    .evaluateAll((logs) => logs.map((log) => log.getBoundingClientRect().height));
+  expect(logHeights).toHaveLength(2);
+  for (const height of logHeights) expect(height).toBeGreaterThanOrEqual(667 / 4 - 10);
+  expect(Math.abs((logHeights[0] ?? 0) - (logHeights[1] ?? 0))).toBeLessThanOrEqual(2);
+  await page.setViewportSize(PHONE);
 
   // Swapping the sides: the user and the audience trade places, languages and words with them.
   await page.getByRole('button', { name: 'Swap sides' }).click();

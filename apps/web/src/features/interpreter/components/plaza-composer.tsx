@@ -257,8 +257,14 @@ export function PlazaComposer({
             <span className={compact ? 'visually-hidden' : undefined}>{t('interpreter.checkBack')}</span>
           </button>
         )}
-        <button type="submit" className="button primary plaza-send" disabled={!canSend}>
-          <Send aria-hidden size={16} /> {t('interpreter.send')}
+        <button
+          type="submit"
+          className={compact ? 'button primary plaza-send compact' : 'button primary plaza-send'}
+          title={compact ? t('interpreter.send') : undefined}
+          disabled={!canSend}
+        >
+          <Send aria-hidden size={compact ? 20 : 16} />{' '}
+          <span className={compact ? 'visually-hidden' : undefined}>{t('interpreter.send')}</span>
         </button>
       </div>
       <div aria-live="polite" className="plaza-composer-status">
