@@ -63,6 +63,16 @@ describe('the one port', () => {
     expect(asset.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('asks for cross-origin isolation of the window only where a browser honours it', async () => {
+    const page = (host: string) => t.app.inject({ method: 'GET', url: '/', headers: { host } });
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      expect((await page(host)).headers['cross-origin-opener-policy'], host).toBe('same-origin');
+    }
+    // A phone opening the app on the LAN over plain HTTP: the browser would ignore it with an error.
+    expect((await page('192.168.1.20:3000')).headers['cross-origin-opener-policy']).toBeUndefined();
+    expect((await page('tolk.local')).headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
   it('sends the precompressed asset of the build to a browser that accepts it, and the plain one otherwise', async () => {
     const brotli = await t.app.inject({
       method: 'GET',

@@ -76,6 +76,9 @@ export interface BuildOptions {
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/** Hosts a browser treats as secure over plain HTTP. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d+){3}|\[::1\])(:\d+)?$/;
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -106,6 +109,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     // Plain HTTP on localhost must keep working; HSTS belongs to the TLS terminator.
     strictTransportSecurity: false,
+    // Set below only where browsers honour it: on a plain-HTTP LAN address they ignore it and
+    // print an error on every page of a phone opening the app there.
+    crossOriginOpenerPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https' || LOOPBACK_HOST.test(request.hostname)) {
+      reply.header('cross-origin-opener-policy', 'same-origin');
+    }
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
