@@ -46,6 +46,13 @@ async function invite(plazaId: string, headers: Record<string, string>) {
 const join = (code: string, language = 'es', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/plazas/join', payload: { code, language, name: 'Lucía' }, headers });
 
+const plazaOf = async (id: string, token: string | null) =>
+  (await t.app.inject({ method: 'GET', url: `/api/plazas/${id}`, headers: guestHeaders(token) })).json<Plaza>();
+const musesOf = async (id: string, token: string | null) =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/plazas/${id}/muses`, headers: guestHeaders(token) })
+  ).json<PlazaMuses>().muses;
+
 const say = (plazaId: string, headers: Record<string, string>, text: string, side?: 'user' | 'audience') =>
   t.app.inject({
     method: 'POST',
@@ -72,12 +79,7 @@ describe('text typed in the wrong half', () => {
     const short = await say(plaza.id, guestHeaders(guestToken), 'ok', 'audience');
     expect(short.json<MuseDetail>()).toMatchObject({ from: 'es' });
     await t.app.conversations.idle();
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/api/plazas/${plaza.id}/muses`,
-      headers: guestHeaders(guestToken),
-    });
-    const wrongHalf = page.json<PlazaMuses>().muses.find((m) => m.id === sent.json<MuseDetail>().id);
+    const wrongHalf = (await musesOf(plaza.id, guestToken)).find((m) => m.id === sent.json<MuseDetail>().id);
     expect(wrongHalf?.translations.map((v) => v.to)).toContain('es');
   });
 
@@ -98,12 +100,7 @@ describe('text typed in the wrong half', () => {
     const chosen = await send('Where is the train station, please?', 'fr');
     expect(chosen.json<MuseDetail>()).toMatchObject({ from: 'fr' });
     await t.app.conversations.idle();
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/api/plazas/${plaza.id}/muses`,
-      headers: guestHeaders(guestToken),
-    });
-    const wrongHalf = page.json<PlazaMuses>().muses.find((m) => m.id === sent.json<MuseDetail>().id);
+    const wrongHalf = (await musesOf(plaza.id, guestToken)).find((m) => m.id === sent.json<MuseDetail>().id);
     // The Spanish side reads it in Spanish, translated from English, not the English passed through.
     const spanish = wrongHalf?.translations.find((v) => v.to === 'es');
     expect(spanish).toMatchObject({ state: 'ready', engine: 'apertium' });
@@ -113,13 +110,6 @@ describe('text typed in the wrong half', () => {
 });
 
 describe('their language, detected from what they write', () => {
-  const plazaOf = async (id: string, token: string | null) =>
-    (await t.app.inject({ method: 'GET', url: `/api/plazas/${id}`, headers: guestHeaders(token) })).json<Plaza>();
-  const musesOf = async (id: string, token: string | null) =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/plazas/${id}/muses`, headers: guestHeaders(token) })
-    ).json<PlazaMuses>().muses;
-
   it('is taken from the first sure text in the audience’s half, and earlier muses follow into it', async () => {
     const { plaza, guestToken } = await guestPlaza('en', 'auto');
     expect(plaza).toMatchObject({ userLanguage: 'en', audienceLanguage: 'auto', name: 'EN ⇄ AUTO' });

@@ -1,38 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSpeechInput } from './speech';
+import { installRecognizer, secureContext, uninstallSpeech } from './test-speech';
 
-/** A recognizer the browser hands out; `fail` makes it report an error as Chrome does. */
-function installRecognizer() {
-  const started = vi.fn();
-  class FakeRecognition {
-    lang = '';
-    interimResults = false;
-    continuous = false;
-    maxAlternatives = 1;
-    onresult = null;
-    onerror: ((event: { error?: string }) => void) | null = null;
-    onend = null;
-    start() {
-      started();
-      instances.push(this);
-    }
-    stop() {}
-    abort() {}
-  }
-  const instances: FakeRecognition[] = [];
-  Object.defineProperty(window, 'webkitSpeechRecognition', { value: FakeRecognition, configurable: true });
-  return { started, instances };
-}
-
-function secureContext(value: boolean) {
-  Object.defineProperty(window, 'isSecureContext', { value, configurable: true });
-}
-
-afterEach(() => {
-  Reflect.deleteProperty(window, 'webkitSpeechRecognition');
-  Reflect.deleteProperty(window, 'isSecureContext');
-});
+afterEach(uninstallSpeech);
 
 describe('useSpeechInput on a page that may not use the microphone', () => {
   it('says so instead of doing nothing on a plain-HTTP LAN address', () => {

@@ -11,6 +11,7 @@ import type * as UploadModule from '../api/upload-plaza-photo';
 import { translate } from '../api/translate';
 import { aMuseDetail, PLAZA_ID } from '../test-factories';
 import { PlazaComposer } from './plaza-composer';
+import { installRecognizer, secureContext, uninstallSpeech } from '../test-speech';
 
 vi.mock('../api/translate', () => ({ translate: vi.fn() }));
 vi.mock('../api/send-plaza-muse', () => ({ sendPlazaMuse: vi.fn() }));
@@ -145,35 +146,11 @@ describe('PlazaComposer', () => {
 });
 
 describe('PlazaComposer voice input where the browser will not listen', () => {
-  /** A recognizer as Chrome offers one even on plain HTTP; its onerror is called as Chrome calls it. */
-  const recognizers: { onerror: ((event: { error?: string }) => void) | null }[] = [];
-  class FakeRecognition {
-    lang = '';
-    interimResults = false;
-    continuous = false;
-    maxAlternatives = 1;
-    onresult = null;
-    onerror: ((event: { error?: string }) => void) | null = null;
-    onend = null;
-    start() {
-      recognizers.push(this);
-    }
-    stop() {}
-    abort() {}
-  }
-
+  let recognizer: ReturnType<typeof installRecognizer>;
   beforeEach(() => {
-    recognizers.length = 0;
-    Object.defineProperty(window, 'webkitSpeechRecognition', { value: FakeRecognition, configurable: true });
+    recognizer = installRecognizer();
   });
-  afterEach(() => {
-    Reflect.deleteProperty(window, 'webkitSpeechRecognition');
-    Reflect.deleteProperty(window, 'isSecureContext');
-  });
-
-  const secureContext = (value: boolean) => {
-    Object.defineProperty(window, 'isSecureContext', { value, configurable: true });
-  };
+  afterEach(uninstallSpeech);
 
   it('tells a phone on a plain-HTTP LAN address that voice needs https, and that typing works', async () => {
     secureContext(false);
@@ -185,7 +162,7 @@ describe('PlazaComposer voice input where the browser will not listen', () => {
         "Voice input needs a secure (https) address or this device's own localhost. Typing works here.",
       ),
     ).toBeTruthy();
-    expect(recognizers).toHaveLength(0);
+    expect(recognizer.instances).toHaveLength(0);
   });
 
   it('tells the speaker when the microphone was refused', async () => {
@@ -193,9 +170,9 @@ describe('PlazaComposer voice input where the browser will not listen', () => {
     render(<ToastContainer />);
     renderComposer();
     await userEvent.click(screen.getByRole('button', { name: 'Speak' }));
-    expect(recognizers).toHaveLength(1);
+    expect(recognizer.instances).toHaveLength(1);
     act(() => {
-      recognizers[0]?.onerror?.({ error: 'not-allowed' });
+      recognizer.instances[0]?.onerror?.({ error: 'not-allowed' });
     });
     expect(
       await screen.findByText(
