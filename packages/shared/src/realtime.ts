@@ -1,70 +1,114 @@
-import type { ErrorCode } from './error-codes';
-import type { Muse, SendMuseInput } from './schemas/conversations';
-import type { PlazaLanguagesEvent } from './schemas/plazas';
+import { z } from 'zod';
+import { errorBodySchema } from './errors';
+import { museSchema, sendMuseInputSchema } from './schemas/conversations';
 
-/** Socket.IO events between the browser and the server (both sides use these names and shapes). */
-export interface JoinRequest {
-  conversationId: string;
-  /** The last sequence this client has: everything after it is sent again. */
-  lastSeq: number;
-}
+/**
+ * The Socket.IO protocol between the browser and the server: one schema per event, both ways,
+ * and per acknowledgement. The server parses what clients send with these; the web parses what
+ * the server sends with them. Nothing else declares an event's shape (CONTEXT.md has the flow).
+ */
 
-/** A socket acknowledgement: the result, or an error shaped like an HTTP error body's. */
-export type Ack<T = object> =
-  ({ ok: true } & T) | { ok: false; error: { code: ErrorCode; message: string; fields?: Record<string, string[]> } };
+const conversationIdSchema = z.uuid();
 
-export interface TypingEvent {
-  conversationId: string;
-  username: string;
-  displayName: string;
-  typing: boolean;
-}
+// Client to server.
 
-export interface ReadEvent {
-  conversationId: string;
-  username: string;
-  seq: number;
-}
+/** Join a conversation's rooms; the server replays every muse after `lastSeq` (the client's newest). */
+export const joinRequestSchema = z.object({ conversationId: conversationIdSchema, lastSeq: z.number().int().min(0) });
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
-export interface PresenceEvent {
-  conversationId: string;
-  username: string;
-  online: boolean;
-}
+export const leaveRequestSchema = z.object({ conversationId: conversationIdSchema });
+export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
 
-export interface MuseDeletedEvent {
-  conversationId: string;
-  id: string;
-  seq: number;
-}
+/** A muse sent over the open socket: the same contract as POST /api/conversations/:id/muses. */
+export const sendMuseRequestSchema = sendMuseInputSchema.extend({ conversationId: conversationIdSchema });
+export type SendMuseRequest = z.input<typeof sendMuseRequestSchema>;
 
-export interface ServerToClientEvents {
-  'muse:new': (muse: Muse) => void;
-  'muse:updated': (muse: Muse) => void;
-  'muse:deleted': (event: MuseDeletedEvent) => void;
-  typing: (event: TypingEvent) => void;
-  read: (event: ReadEvent) => void;
-  presence: (event: PresenceEvent) => void;
-  /** The conversation ended or expired (plazas). */
-  'conversation:ended': (event: { conversationId: string; reason: 'ended' | 'expired' | 'cleared' }) => void;
-  'plaza:languages': (event: PlazaLanguagesEvent) => void;
-}
+export const typingRequestSchema = z.object({ conversationId: conversationIdSchema, typing: z.boolean() });
+export type TypingRequest = z.infer<typeof typingRequestSchema>;
+
+export const readRequestSchema = z.object({ conversationId: conversationIdSchema, seq: z.number().int().min(0) });
+export type ReadRequest = z.infer<typeof readRequestSchema>;
+
+// Acknowledgements: the result, or an error shaped like an HTTP error body's.
+
+export const ackErrorSchema = errorBodySchema.extend({ ok: z.literal(false) });
+export type AckError = z.infer<typeof ackErrorSchema>;
+
+const ackOf = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.union([z.object({ ok: z.literal(true), ...shape }), ackErrorSchema]);
+
+export const joinAckSchema = ackOf({
+  /** The conversation's newest sequence once the replay is sent. */
+  lastSeq: z.number().int(),
+  /** Who is connected to it right now. */
+  online: z.array(z.string()),
+});
+export type JoinAck = z.infer<typeof joinAckSchema>;
+
+export const sendMuseAckSchema = ackOf({
+  muse: museSchema,
+  /** False when the client id was stored already: this is the muse it repeats. */
+  created: z.boolean(),
+});
+export type SendMuseAck = z.infer<typeof sendMuseAckSchema>;
+
+// Server to client.
+
+export const typingEventSchema = z.object({
+  conversationId: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  typing: z.boolean(),
+});
+export type TypingEvent = z.infer<typeof typingEventSchema>;
+
+export const readEventSchema = z.object({ conversationId: z.string(), username: z.string(), seq: z.number().int() });
+export type ReadEvent = z.infer<typeof readEventSchema>;
+
+export const presenceEventSchema = z.object({ conversationId: z.string(), username: z.string(), online: z.boolean() });
+export type PresenceEvent = z.infer<typeof presenceEventSchema>;
+
+export const museDeletedEventSchema = z.object({ conversationId: z.string(), id: z.string(), seq: z.number().int() });
+export type MuseDeletedEvent = z.infer<typeof museDeletedEventSchema>;
+
+export const CONVERSATION_END_REASONS = ['ended', 'expired', 'cleared'] as const;
+/** The conversation ended or expired, or its muses were cleared (plazas). */
+export const conversationEndedEventSchema = z.object({
+  conversationId: z.string(),
+  reason: z.enum(CONVERSATION_END_REASONS),
+});
+export type ConversationEndedEvent = z.infer<typeof conversationEndedEventSchema>;
+
+/** A plaza's languages changed: its audience's language was detected from what they wrote. */
+export const plazaLanguagesEventSchema = z.object({
+  conversationId: z.string(),
+  userLanguage: z.string(),
+  audienceLanguage: z.string(),
+});
+export type PlazaLanguagesEvent = z.infer<typeof plazaLanguagesEventSchema>;
+
+/** Every event the server sends, by name: clients parse each payload with its schema. */
+export const SERVER_EVENTS = {
+  'muse:new': museSchema,
+  'muse:updated': museSchema,
+  'muse:deleted': museDeletedEventSchema,
+  typing: typingEventSchema,
+  read: readEventSchema,
+  presence: presenceEventSchema,
+  'conversation:ended': conversationEndedEventSchema,
+  'plaza:languages': plazaLanguagesEventSchema,
+} as const;
+export type ServerEventName = keyof typeof SERVER_EVENTS;
+export type ServerEventPayload<Name extends ServerEventName> = z.infer<(typeof SERVER_EVENTS)[Name]>;
+
+export type ServerToClientEvents = {
+  [Name in ServerEventName]: (payload: ServerEventPayload<Name>) => void;
+};
 
 export interface ClientToServerEvents {
-  'conversation:join': (
-    request: JoinRequest,
-    ack: (result: Ack<{ lastSeq: number; online: string[] }>) => void,
-  ) => void;
-  'conversation:leave': (request: { conversationId: string }) => void;
-  /**
-   * Sends a muse over the open socket: the same contract as POST /api/conversations/:id/muses
-   * (idempotent on clientId, the same limits), without a request per muse. The ack carries the
-   * stored muse, and whether this call stored it (false: the client id was already there).
-   */
-  'muse:send': (
-    request: SendMuseInput & { conversationId: string },
-    ack: (result: Ack<{ muse: Muse; created: boolean }>) => void,
-  ) => void;
-  typing: (event: { conversationId: string; typing: boolean }) => void;
-  read: (event: { conversationId: string; seq: number }) => void;
+  'conversation:join': (request: JoinRequest, ack: (result: JoinAck) => void) => void;
+  'conversation:leave': (request: LeaveRequest) => void;
+  'muse:send': (request: SendMuseRequest, ack: (result: SendMuseAck) => void) => void;
+  typing: (request: TypingRequest) => void;
+  read: (request: ReadRequest) => void;
 }

@@ -1,6 +1,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
+import type { z } from 'zod';
+import {
+  SERVER_EVENTS,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@tolk/shared/realtime';
 import { getAccessToken } from './access-token-cookie';
 import { notifyUnauthorized } from './http-error';
 import { useLoginResponse } from './session';
@@ -147,6 +154,33 @@ function createSocket(): RealtimeSocket {
   window.addEventListener('offline', onBrowserOffline);
   window.addEventListener('online', onBrowserOnline);
   return created;
+}
+
+/**
+ * Listens to one server event with its payload parsed by the shared schema: a malformed payload
+ * never reaches the handler. Returns the unsubscribe.
+ */
+export function onServerEvent<Name extends ServerEventName>(
+  target: Socket<ServerToClientEvents, ClientToServerEvents>,
+  name: Name,
+  handler: (payload: ServerEventPayload<Name>) => void,
+): () => void {
+  const schema: z.ZodType = SERVER_EVENTS[name];
+  const listener = (raw: unknown) => {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) handler(parsed.data as ServerEventPayload<Name>);
+  };
+  // Socket.IO types each listener by its event; this one takes whatever came and checks it first.
+  const untyped = target as unknown as UntypedEmitter;
+  untyped.on(name, listener);
+  return () => {
+    untyped.off(name, listener);
+  };
+}
+
+interface UntypedEmitter {
+  on(event: string, listener: (raw: unknown) => void): void;
+  off(event: string, listener: (raw: unknown) => void): void;
 }
 
 /** The shared socket, created on first use and not connected until someone acquires it. */

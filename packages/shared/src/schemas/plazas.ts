@@ -63,14 +63,6 @@ export const interpreterProfilePatchSchema = z
     message: 'Choose two different languages.',
   });
 
-/** Socket event 'plaza:languages': the audience's language was detected from what they wrote. */
-export const plazaLanguagesEventSchema = z.object({
-  conversationId: z.string(),
-  userLanguage: z.string(),
-  audienceLanguage: z.string(),
-});
-export type PlazaLanguagesEvent = z.infer<typeof plazaLanguagesEventSchema>;
-
 /** Opening a saved pair: its last plaza while that lives, or a new one when asked (or needed). */
 export const openInterpreterProfileInputSchema = z.object({ fresh: z.boolean().default(false) });
 export type OpenInterpreterProfileInput = z.input<typeof openInterpreterProfileInputSchema>;

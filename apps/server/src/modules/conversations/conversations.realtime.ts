@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
-import type { Ack } from '@tolk/shared/realtime';
-import { sendMuseInputSchema } from '@tolk/shared/schemas/conversations';
+import type { z } from 'zod';
+import {
+  joinRequestSchema,
+  leaveRequestSchema,
+  readRequestSchema,
+  sendMuseRequestSchema,
+  typingRequestSchema,
+  type AckError,
+} from '@tolk/shared/realtime';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { conversationRoom, memberRoom, type SocketData, type TolkSocket } from '../../plugins/realtime';
 import type { WindowCounter } from '../../plugins/window-counter';
@@ -10,10 +16,6 @@ import { errorReply } from '../../plugins/errors';
 import type { Actor, ConversationsService } from './conversations.service';
 import { plazaLanguages, readerRooms } from './reader-rooms';
 
-const joinSchema = z.object({ conversationId: z.uuid(), lastSeq: z.number().int().min(0) });
-const typingSchema = z.object({ conversationId: z.uuid(), typing: z.boolean() });
-const readSchema = z.object({ conversationId: z.uuid(), seq: z.number().int().min(0) });
-const sendSchema = sendMuseInputSchema.extend({ conversationId: z.uuid() });
 const CATCH_UP_PAGE = 100;
 
 export interface SocketSendLimit {
@@ -44,7 +46,7 @@ export function conversationSocketHandlers(
   { actorOf, sendLimit, isClosing, log }: SocketHandlerOptions,
 ) {
   /** An acknowledgement's error, shaped as over HTTP; failures of ours are logged, not told. */
-  function failure(error: unknown): Extract<Ack, { ok: false }> {
+  function failure(error: unknown): AckError {
     const reply = errorReply(error);
     if (reply.code === 'internal') log.error({ err: error }, 'socket event failed');
     return { ok: false, error: reply };
@@ -93,12 +95,9 @@ export function conversationSocketHandlers(
     socket.on('conversation:join', (raw, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       void (async () => {
-        const parsed = joinSchema.safeParse(raw);
+        const parsed = joinRequestSchema.safeParse(raw);
         if (!parsed.success) {
-          reply({
-            ok: false,
-            error: { code: 'validation_failed', message: 'conversationId and lastSeq are required.' },
-          });
+          reply(failure(invalid(parsed.error)));
           return;
         }
         const { conversationId, lastSeq } = parsed.data;
@@ -145,7 +144,7 @@ export function conversationSocketHandlers(
           });
         }
         // Counted before it is read, as over HTTP: a flood of bad requests is a flood too.
-        const parsed = sendSchema.safeParse(raw);
+        const parsed = sendMuseRequestSchema.safeParse(raw);
         if (!parsed.success) throw invalid(parsed.error);
         const { conversationId, ...input } = parsed.data;
         const { muse, created } = await service.send(actorOf(socket), conversationId, input);
@@ -156,14 +155,15 @@ export function conversationSocketHandlers(
     });
 
     socket.on('conversation:leave', (raw) => {
-      const conversationId = typeof raw === 'object' && 'conversationId' in raw ? raw.conversationId : undefined;
-      if (!conversationId || !socket.data.joined.has(conversationId)) return;
+      const parsed = leaveRequestSchema.safeParse(raw);
+      if (!parsed.success || !socket.data.joined.has(parsed.data.conversationId)) return;
+      const { conversationId } = parsed.data;
       void leaveRooms(conversationId).finally(() => socket.data.joined.delete(conversationId));
       socket.to(conversationRoom(conversationId)).emit('presence', { conversationId, username: name, online: false });
     });
 
     socket.on('typing', (raw) => {
-      const parsed = typingSchema.safeParse(raw);
+      const parsed = typingRequestSchema.safeParse(raw);
       // The room, not the join record: a member who was removed has been taken out of it.
       if (!parsed.success || !socket.rooms.has(conversationRoom(parsed.data.conversationId))) return;
       socket.to(conversationRoom(parsed.data.conversationId)).emit('typing', {
@@ -175,7 +175,7 @@ export function conversationSocketHandlers(
     });
 
     socket.on('read', (raw) => {
-      const parsed = readSchema.safeParse(raw);
+      const parsed = readRequestSchema.safeParse(raw);
       if (!parsed.success || !socket.data.joined.has(parsed.data.conversationId)) return;
       void service
         .membership(parsed.data.conversationId, actorOf(socket))

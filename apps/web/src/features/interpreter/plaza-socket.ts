@@ -1,8 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
-import { z } from 'zod';
 import type { ClientToServerEvents, PresenceEvent, ServerToClientEvents } from '@tolk/shared/realtime';
-import { museSchema, type Muse } from '@tolk/shared/schemas/conversations';
-import { plazaLanguagesEventSchema } from '@tolk/shared/schemas/plazas';
+import type { Muse } from '@tolk/shared/schemas/conversations';
+import { onServerEvent } from '../../lib/realtime';
 
 /**
  * The plaza's own connection. lib/realtime.ts serves signed-in members; a plaza must also work
@@ -25,9 +24,6 @@ export interface PlazaSocketHandlers {
   onLanguages: () => void;
   onConnection: (state: PlazaConnection) => void;
 }
-
-const presenceSchema = z.object({ conversationId: z.string(), username: z.string(), online: z.boolean() });
-const endedSchema = z.object({ conversationId: z.string(), reason: z.enum(['ended', 'expired', 'cleared']) });
 
 const JOIN_TIMEOUT_MS = 10_000;
 const RETRY_MS = 5_000;
@@ -85,23 +81,19 @@ export function connectPlaza(plazaId: string, token: string | undefined, handler
     if (!socket.active) retryLater();
   });
 
-  const onMuse = (raw: unknown) => {
-    const parsed = museSchema.safeParse(raw);
-    if (parsed.success && parsed.data.conversationId === plazaId) handlers.onMuse(parsed.data);
+  const onMuse = (muse: Muse) => {
+    if (muse.conversationId === plazaId) handlers.onMuse(muse);
   };
-  socket.on('muse:new', onMuse);
-  socket.on('muse:updated', onMuse);
-  socket.on('presence', (raw) => {
-    const parsed = presenceSchema.safeParse(raw);
-    if (parsed.success && parsed.data.conversationId === plazaId) handlers.onPresence(parsed.data);
+  onServerEvent(socket, 'muse:new', onMuse);
+  onServerEvent(socket, 'muse:updated', onMuse);
+  onServerEvent(socket, 'presence', (event) => {
+    if (event.conversationId === plazaId) handlers.onPresence(event);
   });
-  socket.on('plaza:languages', (raw) => {
-    const parsed = plazaLanguagesEventSchema.safeParse(raw);
-    if (parsed.success && parsed.data.conversationId === plazaId) handlers.onLanguages();
+  onServerEvent(socket, 'plaza:languages', (event) => {
+    if (event.conversationId === plazaId) handlers.onLanguages();
   });
-  socket.on('conversation:ended', (raw) => {
-    const parsed = endedSchema.safeParse(raw);
-    if (parsed.success && parsed.data.conversationId === plazaId) handlers.onEnded(parsed.data.reason);
+  onServerEvent(socket, 'conversation:ended', (event) => {
+    if (event.conversationId === plazaId) handlers.onEnded(event.reason);
   });
 
   // The browser knows the network is back before Socket.IO's backoff does.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import i18next from 'i18next';
-import { ERROR_CODES, type ErrorCode } from '@tolk/shared/error-codes';
-import { museSchema, type Muse, type Photo, type SendMuseInput } from '@tolk/shared/schemas/conversations';
+import { sendMuseAckSchema } from '@tolk/shared/realtime';
+import type { Muse, Photo, SendMuseInput } from '@tolk/shared/schemas/conversations';
 import { newClientId } from '../../lib/client-id';
 import { HttpError, toHttpError } from '../../lib/http';
 import { errorMessage } from '../../ui/error-message';
@@ -69,29 +69,16 @@ export const SOCKET_SEND_TIMEOUT_MS = 8_000;
 type SocketOutcome = { ok: true; muse: Muse } | { ok: false; error: HttpError };
 
 /**
- * The `muse:send` acknowledgement, checked before use like every inbound socket payload
- * (CONVENTIONS: contracts). Anything that is not a well-formed answer counts as a refusal.
+ * The `muse:send` acknowledgement, parsed with its shared schema like every inbound socket
+ * payload. Anything that is not a well-formed answer counts as a refusal.
  */
 function parseSendAck(payload: unknown): SocketOutcome {
-  const generic = { ok: false, error: new HttpError(500, 'internal', '') } as const;
-  if (!payload || typeof payload !== 'object') return generic;
-  const ack = payload as { ok?: unknown; muse?: unknown; error?: unknown };
-  if (ack.ok === true) {
-    const parsed = museSchema.safeParse(ack.muse);
-    return parsed.success ? { ok: true, muse: parsed.data } : generic;
-  }
-  if (ack.ok === false && ack.error && typeof ack.error === 'object') {
-    const { code, message, retryAfterSeconds } = ack.error as {
-      code?: unknown;
-      message?: unknown;
-      retryAfterSeconds?: unknown;
-    };
-    if (typeof message === 'string' && (ERROR_CODES as readonly unknown[]).includes(code)) {
-      const wait = typeof retryAfterSeconds === 'number' ? retryAfterSeconds : undefined;
-      return { ok: false, error: new HttpError(0, code as ErrorCode, message, {}, wait) };
-    }
-  }
-  return generic;
+  const parsed = sendMuseAckSchema.safeParse(payload);
+  if (!parsed.success) return { ok: false, error: new HttpError(500, 'internal', '') };
+  const ack = parsed.data;
+  if (ack.ok) return { ok: true, muse: ack.muse };
+  const { code, message, retryAfterSeconds, fields } = ack.error;
+  return { ok: false, error: new HttpError(0, code, message, fields ?? {}, retryAfterSeconds) };
 }
 
 /** Sends one muse now: over the open socket, else (or when it stays quiet) over HTTP. */

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { museSchema, type Conversation, type ConversationSummary, type Muse } from '@tolk/shared/schemas/conversations';
-import type { MuseDeletedEvent, PresenceEvent, ReadEvent } from '@tolk/shared/realtime';
-import { joinConversation, useRealtime, type ConnectionSnapshot } from '../../lib/realtime';
+import type { Conversation, ConversationSummary, Muse } from '@tolk/shared/schemas/conversations';
+import { joinConversation, onServerEvent, useRealtime, type ConnectionSnapshot } from '../../lib/realtime';
 import { conversationsQueryKey } from './api/list-conversations';
 import { conversationQueryKey, getConversation } from './api/get-conversation';
 import { listMuses, threadQueryKey } from './api/list-muses';
@@ -20,34 +19,6 @@ import {
   type ThreadState,
 } from './thread-state';
 import { useSendMuse } from './use-send-muse';
-
-/** Every inbound socket payload is checked before use (CONVENTIONS: contracts). */
-function parseMuse(payload: unknown): Muse | undefined {
-  const parsed = museSchema.safeParse(payload);
-  return parsed.success ? parsed.data : undefined;
-}
-
-function isDeletedEvent(payload: unknown): payload is MuseDeletedEvent {
-  if (!payload || typeof payload !== 'object') return false;
-  const event = payload as Record<string, unknown>;
-  return typeof event.conversationId === 'string' && typeof event.id === 'string' && typeof event.seq === 'number';
-}
-
-function isReadEvent(payload: unknown): payload is ReadEvent {
-  if (!payload || typeof payload !== 'object') return false;
-  const event = payload as Record<string, unknown>;
-  return (
-    typeof event.conversationId === 'string' && typeof event.username === 'string' && typeof event.seq === 'number'
-  );
-}
-
-function isPresenceEvent(payload: unknown): payload is PresenceEvent {
-  if (!payload || typeof payload !== 'object') return false;
-  const event = payload as Record<string, unknown>;
-  return (
-    typeof event.conversationId === 'string' && typeof event.username === 'string' && typeof event.online === 'boolean'
-  );
-}
 
 export function withMemberRead(conversation: Conversation, username: string, seq: number): Conversation {
   const member = conversation.members.find((item) => item.username === username);
@@ -105,50 +76,41 @@ export function useThread(conversationId: string, me: string) {
   // Live events for this conversation.
   useEffect(() => {
     if (!socket) return undefined;
-    const onMuse = (payload: unknown) => {
-      const muse = parseMuse(payload);
-      if (muse?.conversationId !== conversationId) return;
-      update((state) => mergeMuses(state, [muse]));
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey, refetchType: 'none' });
-    };
-    const onUpdated = (payload: unknown) => {
-      const muse = parseMuse(payload);
-      if (muse?.conversationId !== conversationId) return;
-      update((state) => mergeMuses(state, [muse]));
-      void queryClient.invalidateQueries({ queryKey: museQueryKey(muse.id) });
-    };
-    const onDeleted = (payload: unknown) => {
-      if (!isDeletedEvent(payload) || payload.conversationId !== conversationId) return;
-      update((state) => markDeleted(state, payload.id));
-    };
-    const onRead = (payload: unknown) => {
-      if (!isReadEvent(payload) || payload.conversationId !== conversationId) return;
-      queryClient.setQueryData<Conversation>(
-        conversationQueryKey(conversationId),
-        (current) => current && withMemberRead(current, payload.username, payload.seq),
-      );
-    };
-    const onPresence = (payload: unknown) => {
-      if (!isPresenceEvent(payload) || payload.conversationId !== conversationId) return;
-      setOnline((current) => {
-        if (current.has(payload.username) === payload.online) return current;
-        const next = new Set(current);
-        if (payload.online) next.add(payload.username);
-        else next.delete(payload.username);
-        return next;
-      });
-    };
-    socket.on('muse:new', onMuse);
-    socket.on('muse:updated', onUpdated);
-    socket.on('muse:deleted', onDeleted);
-    socket.on('read', onRead);
-    socket.on('presence', onPresence);
+    const mine = (event: { conversationId: string }) => event.conversationId === conversationId;
+    const offs = [
+      onServerEvent(socket, 'muse:new', (muse) => {
+        if (!mine(muse)) return;
+        update((state) => mergeMuses(state, [muse]));
+        void queryClient.invalidateQueries({ queryKey: conversationsQueryKey, refetchType: 'none' });
+      }),
+      onServerEvent(socket, 'muse:updated', (muse) => {
+        if (!mine(muse)) return;
+        update((state) => mergeMuses(state, [muse]));
+        void queryClient.invalidateQueries({ queryKey: museQueryKey(muse.id) });
+      }),
+      onServerEvent(socket, 'muse:deleted', (event) => {
+        if (mine(event)) update((state) => markDeleted(state, event.id));
+      }),
+      onServerEvent(socket, 'read', (event) => {
+        if (!mine(event)) return;
+        queryClient.setQueryData<Conversation>(
+          conversationQueryKey(conversationId),
+          (current) => current && withMemberRead(current, event.username, event.seq),
+        );
+      }),
+      onServerEvent(socket, 'presence', (event) => {
+        if (!mine(event)) return;
+        setOnline((current) => {
+          if (current.has(event.username) === event.online) return current;
+          const next = new Set(current);
+          if (event.online) next.add(event.username);
+          else next.delete(event.username);
+          return next;
+        });
+      }),
+    ];
     return () => {
-      socket.off('muse:new', onMuse);
-      socket.off('muse:updated', onUpdated);
-      socket.off('muse:deleted', onDeleted);
-      socket.off('read', onRead);
-      socket.off('presence', onPresence);
+      for (const off of offs) off();
     };
   }, [socket, conversationId, update, queryClient]);
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RealtimeSocket } from '../../../lib/realtime';
+import { onServerEvent, type RealtimeSocket } from '../../../lib/realtime';
 
 // A "stopped typing" lost on the way must not leave someone typing forever.
 const TYPING_EXPIRES_MS = 6000;
@@ -34,7 +34,7 @@ export function TypingIndicator({
         return next;
       });
     };
-    const onTyping = (event: { conversationId: string; username: string; displayName: string; typing: boolean }) => {
+    const offTyping = onServerEvent(socket, 'typing', (event) => {
       if (event.conversationId !== conversationId || event.username === me) return;
       if (!event.typing) {
         stop(event.username);
@@ -51,16 +51,14 @@ export function TypingIndicator({
       setTypists((current) =>
         current.get(event.username) === name ? current : new Map(current).set(event.username, name),
       );
-    };
+    });
     // Their muse arrived: they are done typing it.
-    const onMuse = (muse: { conversationId: string; sender: { username: string } }) => {
+    const offMuse = onServerEvent(socket, 'muse:new', (muse) => {
       if (muse.conversationId === conversationId) stop(muse.sender.username);
-    };
-    socket.on('typing', onTyping);
-    socket.on('muse:new', onMuse);
+    });
     return () => {
-      socket.off('typing', onTyping);
-      socket.off('muse:new', onMuse);
+      offTyping();
+      offMuse();
       for (const timer of timers.values()) clearTimeout(timer);
     };
   }, [socket, conversationId, me]);
