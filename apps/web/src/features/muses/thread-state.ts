@@ -184,8 +184,3 @@ export function confirmSent(state: ThreadState, muse: Muse): ThreadState {
 export function hasPendingTranslation(state: ThreadState | undefined): boolean {
   return state?.muses.some((muse) => muse.translation?.state === 'pending') ?? false;
 }
-
-/** The newest muse the reader can see (what marking as read refers to). */
-export function newestMuse(state: ThreadState | undefined): Muse | undefined {
-  return state?.muses.at(-1);
-}

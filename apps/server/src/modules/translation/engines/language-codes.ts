@@ -63,19 +63,8 @@ const FROM_ISO3: Record<string, string> = {
   chi: 'zh',
 };
 
-const TO_ISO3: Record<string, string> = Object.fromEntries(
-  Object.entries(FROM_ISO3)
-    // The first (terminological) code of each language is the one Apertium names its modes with.
-    .filter(([, ours], index, all) => all.findIndex(([, other]) => other === ours) === index)
-    .map(([iso3, ours]) => [ours, iso3]),
-);
-
 /** An Apertium language code (eng, spa, es, pt_BR...) as ours, or undefined for languages we do not offer. */
 export function fromApertiumCode(code: string): string | undefined {
   const base = code.toLowerCase().split(/[_-]/)[0] ?? '';
   return FROM_ISO3[base] ?? (base.length === 2 ? toTranslationLanguage(base) : undefined);
-}
-
-export function toIso3(code: string): string {
-  return TO_ISO3[code] ?? code;
 }

@@ -9,7 +9,6 @@
  */
 
 const SYLLABLE_FIRST = 0xac00;
-const SYLLABLE_LAST = 0xd7a3;
 
 // Initial consonants by their index among the 19 (Unicode order); ㄸ, ㅃ and ㅉ need no rule.
 const G = 0;
@@ -242,11 +241,6 @@ function romanizeWord(syllables: Syllable[]): string {
     out += initial + (VOWEL_LATIN[syllable.vowel] ?? '') + syllable.coda;
   });
   return out;
-}
-
-export function isHangulSyllable(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  return code >= SYLLABLE_FIRST && code <= SYLLABLE_LAST;
 }
 
 function decompose(char: string): Syllable {
