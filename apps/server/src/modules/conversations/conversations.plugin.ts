@@ -46,7 +46,7 @@ export const conversationsPlugin = fp(
     );
     await app.register(conversationsRoutes, { prefix: '/api', service, sendLimit: options.sendLimit });
     // Translations an engine failed are tried again with backoff; each success reaches its room.
-    const retryTimer = setInterval(() => void service.retryDue(), RETRY_BASE_MS);
+    const retryTimer = setInterval(() => void service.delivery.retryDue(), RETRY_BASE_MS);
     retryTimer.unref();
     app.addHook('preClose', async () => {
       clearInterval(retryTimer);

@@ -9,12 +9,12 @@ import {
   type AckError,
 } from '@tolk/shared/realtime';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
-import { conversationRoom, memberRoom, type SocketData, type TolkSocket } from '../../plugins/realtime';
+import type { SocketData, TolkSocket } from '../../plugins/realtime';
 import type { WindowCounter } from '../../plugins/window-counter';
 import { AppError } from '../../errors';
 import { errorReply } from '../../plugins/errors';
 import type { Actor, ConversationsService } from './conversations.service';
-import { plazaLanguages, readerRooms } from './reader-rooms';
+import { conversationRoom, conversationRoomsAmong, plazaLanguages, readerRooms } from './rooms';
 
 const CATCH_UP_PAGE = 100;
 
@@ -58,16 +58,8 @@ export function conversationSocketHandlers(
 
     /** Leaves every room of one conversation, whatever reading settings put the socket there. */
     async function leaveRooms(conversationId: string) {
-      const prefix = `${conversationRoom(conversationId)}:`;
       const memberId = socket.data.joined.get(conversationId);
-      for (const room of [...socket.rooms]) {
-        if (
-          room === conversationRoom(conversationId) ||
-          room.startsWith(prefix) ||
-          (memberId && room === memberRoom(memberId))
-        )
-          await socket.leave(room);
-      }
+      for (const room of conversationRoomsAmong(conversationId, memberId, socket.rooms)) await socket.leave(room);
     }
 
     // A socket resumed by connection-state recovery gets its old rooms back: only while still a member.

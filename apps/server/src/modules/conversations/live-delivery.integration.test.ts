@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
 import type { Conversation, Muse, MusesPage } from '@tolk/shared/schemas/conversations';
 import type { Invite, PlazaSession } from '@tolk/shared/schemas/plazas';
-import { conversationRoom } from '../../plugins/realtime';
+import { conversationRoom } from './rooms';
 import { testApp, type TestApp } from '../../test/build-app';
 import { newAccount, postMuse, type Member } from '../../test/factories';
 import { RETRY_MAX_MS, TRANSLATION_GRACE_MS } from './conversations.service';
@@ -254,7 +254,7 @@ describe('engine outages', () => {
     expect((await readAs(spanish, chat.id, muse.id)).translation?.state).toBe('pending');
 
     control.down = false;
-    await t.app.conversations.retryDue(Date.now() + RETRY_MAX_MS);
+    await t.app.conversations.delivery.retryDue(Date.now() + RETRY_MAX_MS);
     await t.app.conversations.idle();
     await expect
       .poll(() => es.about(muse.id).at(-1)?.muse?.translation)
@@ -309,7 +309,7 @@ describe('engine outages', () => {
       sql`update muse_translations set updated_at = now() - interval '1 hour' where muse_id = ${muse.id}`,
     );
     await readAs(japanese, chat.id, muse.id);
-    await t.app.conversations.retryDue(Date.now() + RETRY_MAX_MS);
+    await t.app.conversations.delivery.retryDue(Date.now() + RETRY_MAX_MS);
     await t.app.conversations.idle();
     expect(control.calls.filter((c) => c.text === 'Good night.')).toHaveLength(1);
   });

@@ -26,7 +26,6 @@ export const interpreterPlugin = fp(
       conversations: app.conversations,
       tokens: options.tokens,
       storage: options.storage,
-      io: () => app.realtime.io,
       log: app.log,
       options: options.plaza,
     });

@@ -5,7 +5,6 @@ import { PLAZA_GUEST_TEXT_MAX } from '@tolk/shared/schemas/plazas';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
-import { conversationRoom, type TolkServer } from '../../plugins/realtime';
 import type { ConversationRow, MemberRow } from '../conversations/conversations.repository';
 import type { Actor, ConversationsService } from '../conversations/conversations.service';
 import { baseLanguage } from '../conversations/translator';
@@ -51,7 +50,6 @@ export function createPlazasService(deps: {
   conversations: ConversationsService;
   tokens: PlazaTokens;
   storage: BlobStorage;
-  io: () => TolkServer | undefined;
   log: FastifyBaseLogger;
   options: PlazaOptions;
 }) {
@@ -215,7 +213,7 @@ export function createPlazasService(deps: {
           : conversation.title,
     });
     if (learnt) {
-      deps.io()?.to(conversationRoom(conversation.id)).emit('plaza:languages', {
+      conversations.delivery.toConversation(conversation.id, 'plaza:languages', {
         conversationId: conversation.id,
         userLanguage,
         audienceLanguage: language,
@@ -295,7 +293,7 @@ export function createPlazasService(deps: {
     async muses(plazaId: string, caller: PlazaCaller, after: number, limit: number) {
       const { conversation } = await access(plazaId, caller);
       const page = await conversations.musesAfter(plazaId, after, limit);
-      const muses = await conversations.versionsIn(page.rows, knownLanguages(conversation));
+      const muses = await conversations.delivery.versionsIn(page.rows, knownLanguages(conversation));
       return { muses, hasMore: page.hasMore };
     },
 
@@ -339,7 +337,7 @@ export function createPlazasService(deps: {
       if (created && side === 'audience' && !conversation.audienceLanguage) {
         current = (await learnAudienceLanguage(conversation, record.sourceLanguage, detected)) ?? conversation;
       }
-      const [muse] = await conversations.versionsIn([record], knownLanguages(current));
+      const [muse] = await conversations.delivery.versionsIn([record], knownLanguages(current));
       return { muse: muse!, created };
     },
 
@@ -347,10 +345,10 @@ export function createPlazasService(deps: {
       const { member } = await access(plazaId, caller);
       if (member.role !== 'owner') throw forbidden('Only the host clears the conversation.');
       await conversations.repo.clearMuses(plazaId);
-      deps
-        .io()
-        ?.to(conversationRoom(plazaId))
-        .emit('conversation:ended', { conversationId: plazaId, reason: 'cleared' });
+      conversations.delivery.toConversation(plazaId, 'conversation:ended', {
+        conversationId: plazaId,
+        reason: 'cleared',
+      });
     },
 
     async invite(plazaId: string, caller: PlazaCaller): Promise<Invite> {
@@ -374,9 +372,12 @@ export function createPlazasService(deps: {
       const { member } = await access(plazaId, caller);
       if (member.role !== 'owner') throw forbidden('Only the host ends the invitation.');
       await repo.endInvite(plazaId);
-      deps.io()?.to(conversationRoom(plazaId)).emit('conversation:ended', { conversationId: plazaId, reason: 'ended' });
+      conversations.delivery.toConversation(plazaId, 'conversation:ended', {
+        conversationId: plazaId,
+        reason: 'ended',
+      });
       // The guests who left with the code stop receiving the plaza's muses.
-      conversations.evict(await conversations.roomsOf(plazaId), 'departed');
+      conversations.delivery.evict(await conversations.delivery.roomsOf(plazaId), 'departed');
     },
 
     async join(
@@ -403,14 +404,11 @@ export function createPlazasService(deps: {
         side: 'audience',
         readingLanguage: input.language,
       });
-      deps
-        .io()
-        ?.to(conversationRoom(conversation.id))
-        .emit('presence', {
-          conversationId: conversation.id,
-          username: input.name?.trim() || caller.displayName || 'audience',
-          online: true,
-        });
+      conversations.delivery.toConversation(conversation.id, 'presence', {
+        conversationId: conversation.id,
+        username: input.name?.trim() || caller.displayName || 'audience',
+        online: true,
+      });
       return session(plaza, member, guest);
     },
 
@@ -441,15 +439,15 @@ export function createPlazasService(deps: {
       const expired = await repo.expiredPlazas(now);
       for (const { id } of expired) {
         const files = await repo.uploadsOf(id);
-        const rooms = await conversations.roomsOf(id);
+        const rooms = await conversations.delivery.roomsOf(id);
         await conversations.repo.deleteConversation(id);
         await repo.deleteUploads(files.map((f) => f.id));
         for (const file of files) {
           await deps.storage.delete(file.storageKey);
           await deps.storage.delete(file.thumbKey);
         }
-        deps.io()?.to(conversationRoom(id)).emit('conversation:ended', { conversationId: id, reason: 'expired' });
-        conversations.evict(rooms, 'everyone');
+        conversations.delivery.toConversation(id, 'conversation:ended', { conversationId: id, reason: 'expired' });
+        conversations.delivery.evict(rooms, 'everyone');
       }
       return expired.length;
     },

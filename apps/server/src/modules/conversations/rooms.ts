@@ -1,6 +1,30 @@
-import { conversationRoom, languageRoom, memberRoom, readsAsIsRoom } from '../../plugins/realtime';
+import { memberRoom } from '../../plugins/realtime';
 import type { ConversationRow } from './conversations.repository';
 import { baseLanguage } from './translator';
+
+/**
+ * The rooms of a conversation's sockets, named here only (delivery.ts sends to them, the socket
+ * handlers put sockets in them). A socket's own rooms (its account, session and membership row)
+ * are the realtime plugin's.
+ */
+
+/** Everyone showing the conversation: typing, read marks, presence, deletions, endings. */
+export const conversationRoom = (conversationId: string) => `c:${conversationId}`;
+/** Readers who read it in `language`: each gets the muse already in that language. */
+export const languageRoom = (conversationId: string, language: string) => `c:${conversationId}:l:${language}`;
+/** Readers who read `language` (a base language: en, not en-GB) unaided, whatever they read in. */
+export const readsAsIsRoom = (conversationId: string, language: string) => `c:${conversationId}:r:${language}`;
+
+/**
+ * Of the rooms a socket sits in, those of one conversation, however its reading settings put it
+ * there (reading rooms change while it shows the conversation), with its membership room.
+ */
+export function conversationRoomsAmong(conversationId: string, memberId: string | undefined, rooms: Iterable<string>) {
+  const own = conversationRoom(conversationId);
+  return [...rooms].filter(
+    (room) => room === own || room.startsWith(`${own}:`) || (memberId !== undefined && room === memberRoom(memberId)),
+  );
+}
 
 type RoomConversation = Pick<ConversationRow, 'id' | 'kind' | 'userLanguage' | 'audienceLanguage'>;
 interface RoomMember {
