@@ -75,7 +75,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { SOCKET_SERVER_OPTIONS } from '../apps/server/src/plugins/realtime';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
-import { museTranslatorFrom, type MuseTranslator } from '../apps/server/src/modules/conversations/translator';
+import { museTranslatorFrom, type MuseTranslator } from '../apps/server/src/modules/muses/translator';
 import { adminQuery, uniqueName, withDatabase } from '../apps/server/src/test/databases';
 
 // ---------------------------------------------------------------------------------------------
@@ -696,7 +696,7 @@ async function tolk(): Promise<TolkResult> {
         );
       }
     }
-    await app.conversations.idle();
+    await app.muses.idle();
   }
   const setupMs = performance.now() - setupStart;
 
@@ -824,11 +824,11 @@ async function tolk(): Promise<TolkResult> {
   const measured = await warmThenMeasure('tolk', tracker, send, {
     // The warm round is over: count from here.
     measuring: async () => {
-      await app.conversations.idle();
+      await app.muses.idle();
       callsBefore = await engineCalls(app);
       translator.counting = true;
     },
-    settled: () => app.conversations.idle(),
+    settled: () => app.muses.idle(),
   });
   translator.counting = false;
   const callsDuring = (await engineCalls(app)) - callsBefore;
@@ -847,7 +847,7 @@ async function tolk(): Promise<TolkResult> {
       { clientId: randomUUID(), text: COLD_TEXTS[language](100_000 + c), from: language },
     );
     if (status !== 201) throw new Error(`cold muse ${c}: ${status}`);
-    await app.conversations.idle();
+    await app.muses.idle();
     cold.muses++;
     cold.targets += LANGUAGES_PER_GROUP - 1;
   }

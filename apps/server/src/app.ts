@@ -37,9 +37,9 @@ import { avatarsRoutes } from './modules/profiles/avatars.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import type { TranslationEngine } from './modules/translation/engines/engine';
 import { translationRoutes } from './modules/translation/translation.routes';
-import { conversationsPlugin } from './modules/conversations/conversations.plugin';
+import { musesPlugin } from './modules/muses/muses.plugin';
 import { windowCounter } from './plugins/window-counter';
-import { museTranslatorFrom, type MuseTranslator } from './modules/conversations/translator';
+import { museTranslatorFrom, type MuseTranslator } from './modules/muses/translator';
 import { interpreterPlugin } from './modules/interpreter/interpreter.plugin';
 import type { GuestLimits } from './modules/interpreter/interpreter.routes';
 import { createPlazaTokens } from './modules/interpreter/plaza-tokens';
@@ -190,9 +190,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         guestOf: async (request) => {
           const caller = await plazaGuest(request);
           if (!caller?.guestMemberId) return null;
-          const member = await app.conversations.repo.findMemberById(caller.guestMemberId);
+          const member = await app.muses.repo.findMemberById(caller.guestMemberId);
           const conversation =
-            member && !member.leftAt ? await app.conversations.repo.findConversation(member.conversationId) : undefined;
+            member && !member.leftAt ? await app.muses.repo.findConversation(member.conversationId) : undefined;
           return conversation
             ? { accountId: null, tenantId: conversation.tenantId, conversationId: conversation.id }
             : null;
@@ -204,7 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   const translator = options.translator ?? museTranslatorFrom(app.getDecorator<TranslationService>('translation'));
-  await app.register(conversationsPlugin, {
+  await app.register(musesPlugin, {
     translator,
     sendLimit: { max: config.limits.musesPerMinute, windowMs: 60_000, counter: windowCounter(counters) },
   });

@@ -34,7 +34,7 @@ export type TolkSocket = Socket<ClientToServerEvents, ServerToClientEvents, Reco
 /** A token kind besides the member session (plaza guests register theirs). */
 export type SocketAuthenticator = (token: string) => Promise<Principal | null>;
 
-// A socket's own rooms; a conversation's rooms are named in modules/conversations/rooms.ts.
+// A socket's own rooms; a conversation's rooms are named in modules/muses/rooms.ts.
 /** Every socket of one account, on any instance: how a member who leaves is taken out of rooms. */
 export const accountRoom = (accountId: string) => `a:${accountId}`;
 /** Every socket opened with one member session: how revoking a session closes its sockets. */

@@ -78,7 +78,7 @@ describe('text typed in the wrong half', () => {
     expect(right.json<MuseDetail>()).toMatchObject({ from: 'es' });
     const short = await say(plaza.id, guestHeaders(guestToken), 'ok', 'audience');
     expect(short.json<MuseDetail>()).toMatchObject({ from: 'es' });
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     const wrongHalf = (await musesOf(plaza.id, guestToken)).find((m) => m.id === sent.json<MuseDetail>().id);
     expect(wrongHalf?.translations.map((v) => v.to)).toContain('es');
   });
@@ -99,7 +99,7 @@ describe('text typed in the wrong half', () => {
     // A language that is neither side's own is the writer's explicit choice, and is kept.
     const chosen = await send('Where is the train station, please?', 'fr');
     expect(chosen.json<MuseDetail>()).toMatchObject({ from: 'fr' });
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     const wrongHalf = (await musesOf(plaza.id, guestToken)).find((m) => m.id === sent.json<MuseDetail>().id);
     // The Spanish side reads it in Spanish, translated from English, not the English passed through.
     const spanish = wrongHalf?.translations.find((v) => v.to === 'es');
@@ -142,7 +142,7 @@ describe('their language, detected from what they write', () => {
 
     // The host's earlier words are shown in Spanish from now on.
     await musesOf(plaza.id, guestToken);
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     const first = (await musesOf(plaza.id, guestToken)).find((m) => m.id === hello.json<MuseDetail>().id);
     const spanish = first?.translations.find((v) => v.to === 'es');
     expect(spanish).toMatchObject({ state: 'ready' });
@@ -213,7 +213,7 @@ describe('plazas for guests', () => {
     expect(res.statusCode, res.body).toBe(201);
     const reply = await say(plaza.id, guestHeaders(guestToken), '¿Dónde está el mercado?', 'audience');
     expect(reply.json<MuseDetail>().side).toBe('audience');
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
 
     const page = await t.app.inject({
       method: 'GET',
@@ -498,7 +498,7 @@ describe('the joiner picks the audience language', () => {
     // What the French speaker writes is French, and the host's earlier words are read in French.
     const sent = await say(host.plaza.id, guestHeaders(audience.guestToken), 'Bonjour, où est la gare ?');
     expect(sent.json<MuseDetail>()).toMatchObject({ side: 'audience', from: 'fr' });
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     const page = await t.app.inject({
       method: 'GET',
       url: `/api/plazas/${host.plaza.id}/muses`,

@@ -23,7 +23,7 @@ export const interpreterPlugin = fp(
     const repo = createInterpreterRepository(app.db);
     const plazas = createPlazasService({
       repo,
-      conversations: app.conversations,
+      muses: app.muses,
       tokens: options.tokens,
       storage: options.storage,
       log: app.log,
@@ -35,7 +35,7 @@ export const interpreterPlugin = fp(
     app.realtime.addAuthenticator(async (token) => {
       const claims = await options.tokens.verify(token);
       if (!claims) return null;
-      const member = await app.conversations.repo.findMemberById(claims.memberId);
+      const member = await app.muses.repo.findMemberById(claims.memberId);
       if (!member || member.leftAt || member.conversationId !== claims.conversationId) return null;
       return {
         accountId: null,
@@ -70,7 +70,7 @@ export const interpreterPlugin = fp(
       clearInterval(timer);
     });
   },
-  { name: 'interpreter', dependencies: ['conversations', 'realtime'] },
+  { name: 'interpreter', dependencies: ['muses', 'realtime'] },
 );
 
 declare module 'fastify' {

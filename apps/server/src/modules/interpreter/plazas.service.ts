@@ -5,9 +5,9 @@ import { PLAZA_GUEST_TEXT_MAX } from '@tolk/shared/schemas/plazas';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
-import type { ConversationRow, MemberRow } from '../conversations/conversations.repository';
-import type { Actor, ConversationsService } from '../conversations/conversations.service';
-import { baseLanguage } from '../conversations/translator';
+import type { ConversationRow, MemberRow } from '../muses/muses.repository';
+import type { Actor, MusesService } from '../muses/muses.service';
+import { baseLanguage } from '../muses/translator';
 import type { BlobStorage } from '../uploads/storage';
 import type { InterpreterRepository } from './interpreter.repository';
 import { newJoinCode } from './join-codes';
@@ -47,13 +47,13 @@ const knownLanguages = (conversation: ConversationRow) =>
 
 export function createPlazasService(deps: {
   repo: InterpreterRepository;
-  conversations: ConversationsService;
+  muses: MusesService;
   tokens: PlazaTokens;
   storage: BlobStorage;
   log: FastifyBaseLogger;
   options: PlazaOptions;
 }) {
-  const { repo, conversations, tokens, options } = deps;
+  const { repo, muses, tokens, options } = deps;
 
   const actorOf = (caller: PlazaCaller): Actor => ({
     accountId: caller.guestMemberId ? null : caller.accountId,
@@ -70,7 +70,7 @@ export function createPlazasService(deps: {
   }
 
   async function access(plazaId: string, caller: PlazaCaller) {
-    const found = await conversations.membership(plazaId, actorOf(caller)).catch(() => undefined);
+    const found = await muses.membership(plazaId, actorOf(caller)).catch(() => undefined);
     if (!found) await explainRemoved(plazaId, caller);
     if (!found || found.conversation.kind !== 'plaza') throw notFound('Plaza');
     assertLive(found.conversation);
@@ -83,9 +83,9 @@ export function createPlazasService(deps: {
    */
   async function explainRemoved(plazaId: string, caller: PlazaCaller) {
     if (!caller.guestMemberId) return;
-    const member = await conversations.repo.findMemberById(caller.guestMemberId);
+    const member = await muses.repo.findMemberById(caller.guestMemberId);
     if (!member?.leftAt || member.conversationId !== plazaId || member.accountId !== null) return;
-    const conversation = await conversations.repo.findConversation(plazaId);
+    const conversation = await muses.repo.findConversation(plazaId);
     if (conversation?.kind !== 'plaza') return;
     assertLive(conversation);
     throw gone('ended', 'The host has ended this conversation.');
@@ -114,7 +114,7 @@ export function createPlazasService(deps: {
   }
 
   async function view(conversation: ConversationRow, member: MemberRow, viewer: Viewer): Promise<Plaza> {
-    const members = await conversations.repo.members(conversation.id);
+    const members = await muses.repo.members(conversation.id);
     const { expiry, expiresAt } = expiryFor(conversation, viewer);
     const host = member.role === 'owner';
     const inviteOpen =
@@ -184,7 +184,7 @@ export function createPlazasService(deps: {
     }
     if (language === audienceLanguage) return conversation;
     // Someone on another device already reads the audience side: it cannot change under them.
-    const present = await conversations.repo.members(conversation.id);
+    const present = await muses.repo.members(conversation.id);
     if (present.some((m) => m.side === 'audience')) {
       throw fieldError('language', `Someone has already joined this conversation in ${audienceLanguage}.`, 'conflict');
     }
@@ -213,7 +213,7 @@ export function createPlazasService(deps: {
           : conversation.title,
     });
     if (learnt) {
-      conversations.delivery.toConversation(conversation.id, 'plaza:languages', {
+      muses.delivery.toConversation(conversation.id, 'plaza:languages', {
         conversationId: conversation.id,
         userLanguage,
         audienceLanguage: language,
@@ -228,7 +228,7 @@ export function createPlazasService(deps: {
   ): Promise<PlazaSession> {
     const guest = caller.accountId === null;
     const tenantId = caller.tenantId ?? (await options.publicTenantId());
-    const { conversation, members } = await conversations.repo.create({
+    const { conversation, members } = await muses.repo.create({
       tenantId,
       kind: 'plaza',
       title: input.name?.trim() || defaultTitle(input.userLanguage, input.audienceLanguage),
@@ -244,7 +244,7 @@ export function createPlazasService(deps: {
         },
       ],
     });
-    const updated = await conversations.repo.setPlaza(conversation.id, {
+    const updated = await muses.repo.setPlaza(conversation.id, {
       userLanguage: input.userLanguage,
       audienceLanguage: storedAudience(input.audienceLanguage),
       expiresAt: guest ? new Date(Date.now() + options.guestHours * HOUR) : null,
@@ -292,9 +292,9 @@ export function createPlazasService(deps: {
 
     async muses(plazaId: string, caller: PlazaCaller, after: number, limit: number) {
       const { conversation } = await access(plazaId, caller);
-      const page = await conversations.musesAfter(plazaId, after, limit);
-      const muses = await conversations.delivery.versionsIn(page.rows, knownLanguages(conversation));
-      return { muses, hasMore: page.hasMore };
+      const page = await muses.musesAfter(plazaId, after, limit);
+      const shown = await muses.delivery.versionsIn(page.rows, knownLanguages(conversation));
+      return { muses: shown, hasMore: page.hasMore };
     },
 
     async send(
@@ -324,7 +324,7 @@ export function createPlazasService(deps: {
         input.from && (!sideLanguage || baseLanguage(input.from) !== baseLanguage(sideLanguage))
           ? input.from
           : undefined;
-      const { record, created, detected } = await conversations.send(actorOf(caller), plazaId, {
+      const { record, created, detected } = await muses.send(actorOf(caller), plazaId, {
         clientId: input.clientId,
         text: input.text,
         from,
@@ -337,15 +337,15 @@ export function createPlazasService(deps: {
       if (created && side === 'audience' && !conversation.audienceLanguage) {
         current = (await learnAudienceLanguage(conversation, record.sourceLanguage, detected)) ?? conversation;
       }
-      const [muse] = await conversations.delivery.versionsIn([record], knownLanguages(current));
+      const [muse] = await muses.delivery.versionsIn([record], knownLanguages(current));
       return { muse: muse!, created };
     },
 
     async clear(plazaId: string, caller: PlazaCaller) {
       const { member } = await access(plazaId, caller);
       if (member.role !== 'owner') throw forbidden('Only the host clears the conversation.');
-      await conversations.repo.clearMuses(plazaId);
-      conversations.delivery.toConversation(plazaId, 'conversation:ended', {
+      await muses.repo.clearMuses(plazaId);
+      muses.delivery.toConversation(plazaId, 'conversation:ended', {
         conversationId: plazaId,
         reason: 'cleared',
       });
@@ -372,12 +372,12 @@ export function createPlazasService(deps: {
       const { member } = await access(plazaId, caller);
       if (member.role !== 'owner') throw forbidden('Only the host ends the invitation.');
       await repo.endInvite(plazaId);
-      conversations.delivery.toConversation(plazaId, 'conversation:ended', {
+      muses.delivery.toConversation(plazaId, 'conversation:ended', {
         conversationId: plazaId,
         reason: 'ended',
       });
       // The guests who left with the code stop receiving the plaza's muses.
-      conversations.delivery.evict(await conversations.delivery.roomsOf(plazaId), 'departed');
+      muses.delivery.evict(await muses.delivery.roomsOf(plazaId), 'departed');
     },
 
     async join(
@@ -393,7 +393,7 @@ export function createPlazasService(deps: {
       assertLive(conversation);
       const guest = caller.accountId === null;
       if (!guest) {
-        const existing = await conversations.repo.findMembership(conversation.id, caller.accountId!);
+        const existing = await muses.repo.findMembership(conversation.id, caller.accountId!);
         if (existing) return session(conversation, existing.member, false);
       }
       const plaza = await takeAudienceLanguage(conversation, input.language);
@@ -404,7 +404,7 @@ export function createPlazasService(deps: {
         side: 'audience',
         readingLanguage: input.language,
       });
-      conversations.delivery.toConversation(conversation.id, 'presence', {
+      muses.delivery.toConversation(conversation.id, 'presence', {
         conversationId: conversation.id,
         username: input.name?.trim() || caller.displayName || 'audience',
         online: true,
@@ -422,7 +422,7 @@ export function createPlazasService(deps: {
       if (!conversation.audienceLanguage) {
         throw new AppError('conflict', 'Their language is not known yet: it is found from what they write first.');
       }
-      const present = await conversations.repo.members(plazaId);
+      const present = await muses.repo.members(plazaId);
       if (present.some((m) => m.side === 'audience')) {
         throw new AppError('conflict', 'Someone has joined on another device: their side cannot change under them.');
       }
@@ -439,15 +439,15 @@ export function createPlazasService(deps: {
       const expired = await repo.expiredPlazas(now);
       for (const { id } of expired) {
         const files = await repo.uploadsOf(id);
-        const rooms = await conversations.delivery.roomsOf(id);
-        await conversations.repo.deleteConversation(id);
+        const rooms = await muses.delivery.roomsOf(id);
+        await muses.repo.deleteConversation(id);
         await repo.deleteUploads(files.map((f) => f.id));
         for (const file of files) {
           await deps.storage.delete(file.storageKey);
           await deps.storage.delete(file.thumbKey);
         }
-        conversations.delivery.toConversation(id, 'conversation:ended', { conversationId: id, reason: 'expired' });
-        conversations.delivery.evict(rooms, 'everyone');
+        muses.delivery.toConversation(id, 'conversation:ended', { conversationId: id, reason: 'expired' });
+        muses.delivery.evict(rooms, 'everyone');
       }
       return expired.length;
     },

@@ -5,7 +5,7 @@ import { errorBodySchema } from '@tolk/shared/errors';
 import { photoSchema } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, notFound, unauthorized } from '../../errors';
-import { photoUrls } from '../conversations/muse-views';
+import { photoUrls } from '../muses/muse-views';
 import { processImage } from './images';
 import { readPhotoUpload } from './photo-upload';
 import type { BlobStorage } from './storage';

@@ -207,7 +207,7 @@ describe('muses', () => {
     const sent = res.json<Muse>();
     expect(sent.from).toBe('en');
     expect(sent.translation?.state).toBe('skipped');
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     const forSpanish = (await page(spanish, direct.id)).muses.find((m) => m.id === sent.id)!;
     expect(forSpanish.text).toBe('Where is the train station?');
     expect(forSpanish.translation).toMatchObject({ to: 'es', state: 'ready', engine: 'apertium' });
@@ -218,7 +218,7 @@ describe('muses', () => {
 
   it('re-translates after an edit and keeps the versions on the detail', async () => {
     const sent = (await send(spanish, direct.id, 'Tengo un perro.', randomUUID(), 'es')).json<Muse>();
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     const before = (await page(english, direct.id)).muses.find((m) => m.id === sent.id)!;
     expect(before.translation?.text).toMatch(/dog/i);
     const edit = await t.app.inject({
@@ -229,7 +229,7 @@ describe('muses', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json<Muse>().editedAt).not.toBeNull();
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     const detail = await t.app.inject({ method: 'GET', url: `/api/muses/${sent.id}`, headers: english.headers });
     const body = detail.json<MuseDetail>();
     expect(body.translation?.text).toMatch(/cat/i);
@@ -390,7 +390,7 @@ describe('groups', () => {
     });
     expect(leave.statusCode).toBe(204);
     const sent = (await send(english, group.id, 'The bridge is closed today.', randomUUID(), 'en')).json<Muse>();
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     const detail = await t.app.inject({ method: 'GET', url: `/api/muses/${sent.id}`, headers: english.headers });
     expect(detail.json<MuseDetail>().translations.map((v) => v.to)).toEqual(['es']);
   });
@@ -414,7 +414,7 @@ describe('live delivery', () => {
     expect(received.map((m) => m.seq)).toEqual(before.filter((m) => m.seq > lastSeq).map((m) => m.seq));
 
     const sent = (await send(english, direct.id, 'The museum opens at nine.', randomUUID(), 'en')).json<Muse>();
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     await expect
       .poll(() => received.filter((m) => m.id === sent.id && m.translation?.state === 'ready').length)
       .toBe(1);

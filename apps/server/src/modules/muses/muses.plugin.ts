@@ -1,34 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createConversationsRepository } from './conversations.repository';
-import { conversationSocketHandlers, type SocketSendLimit } from './conversations.realtime';
-import { conversationsRoutes } from './conversations.routes';
-import {
-  createConversationsService,
-  RETRY_BASE_MS,
-  type Actor,
-  type ConversationsService,
-} from './conversations.service';
+import { createMusesRepository } from './muses.repository';
+import { museSocketHandlers, type SocketSendLimit } from './muses.socket';
+import { musesRoutes } from './muses.routes';
+import { createMusesService, RETRY_BASE_MS, type Actor, type MusesService } from './muses.service';
 import type { MuseTranslator } from './translator';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    conversations: ConversationsService;
+    muses: MusesService;
   }
 }
 
 /** Conversations and muses: the service (also used by the interpreter), its routes and its socket events. */
-export const conversationsPlugin = fp(
+export const musesPlugin = fp(
   async (app: FastifyInstance, options: { translator: MuseTranslator; sendLimit: SocketSendLimit }) => {
-    const service = createConversationsService({
-      repo: createConversationsRepository(app.db),
+    const service = createMusesService({
+      repo: createMusesRepository(app.db),
       translator: options.translator,
       io: () => app.realtime.io,
       log: app.log,
     });
-    app.decorate('conversations', service);
+    app.decorate('muses', service);
     app.realtime.onConnection(
-      conversationSocketHandlers(service, {
+      museSocketHandlers(service, {
         actorOf: (socket): Actor => {
           const p = socket.data.principal;
           return {
@@ -44,7 +39,7 @@ export const conversationsPlugin = fp(
         log: app.log,
       }),
     );
-    await app.register(conversationsRoutes, { prefix: '/api', service, sendLimit: options.sendLimit });
+    await app.register(musesRoutes, { prefix: '/api', service, sendLimit: options.sendLimit });
     // Translations an engine failed are tried again with backoff; each success reaches its room.
     const retryTimer = setInterval(() => void service.delivery.retryDue(), RETRY_BASE_MS);
     retryTimer.unref();
@@ -53,5 +48,5 @@ export const conversationsPlugin = fp(
       await service.idle();
     });
   },
-  { name: 'conversations', dependencies: ['db', 'auth', 'realtime'] },
+  { name: 'muses', dependencies: ['db', 'auth', 'realtime'] },
 );

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEventName, ServerEventPayload } from '@tolk/shared/realtime';
 import type { Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
 import { accountRoom, memberRoom, type TolkServer } from '../../plugins/realtime';
-import type { Audience, ConversationsRepository, MemberRow, MuseRecord } from './conversations.repository';
+import type { Audience, MusesRepository, MemberRow, MuseRecord } from './muses.repository';
 import { museView, readsAsIs, translationFromRow } from './muse-views';
 import { conversationRoom, languageRoom, planFanOut, readerRooms, readsAsIsRoom, type FanOutPlan } from './rooms';
 import { hasReading } from '../translation/transliteration/transliterate';
@@ -31,7 +31,7 @@ export interface ConversationRooms {
 
 /** What delivery reads and writes: muse translations, readings, and who reads a conversation. */
 export type DeliveryStore = Pick<
-  ConversationsRepository,
+  MusesRepository,
   | 'translationsFor'
   | 'saveTranslations'
   | 'setTransliteration'

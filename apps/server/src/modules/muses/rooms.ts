@@ -1,5 +1,5 @@
 import { memberRoom } from '../../plugins/realtime';
-import type { ConversationRow } from './conversations.repository';
+import type { ConversationRow } from './muses.repository';
 import { baseLanguage } from './translator';
 
 /**

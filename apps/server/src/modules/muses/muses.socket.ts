@@ -13,7 +13,7 @@ import type { SocketData, TolkSocket } from '../../plugins/realtime';
 import type { WindowCounter } from '../../plugins/window-counter';
 import { AppError } from '../../errors';
 import { errorReply } from '../../plugins/errors';
-import type { Actor, ConversationsService } from './conversations.service';
+import type { Actor, MusesService } from './muses.service';
 import { conversationRoom, conversationRoomsAmong, plazaLanguages, readerRooms } from './rooms';
 
 const CATCH_UP_PAGE = 100;
@@ -41,8 +41,8 @@ function invalid(error: z.ZodError): AppError {
 }
 
 /** Socket handlers for one connection: join with catch-up, leave, send, typing, read, presence. */
-export function conversationSocketHandlers(
-  service: ConversationsService,
+export function museSocketHandlers(
+  service: MusesService,
   { actorOf, sendLimit, isClosing, log }: SocketHandlerOptions,
 ) {
   /** An acknowledgement's error, shaped as over HTTP; failures of ours are logged, not told. */

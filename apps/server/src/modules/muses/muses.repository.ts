@@ -147,7 +147,7 @@ function fromDriverRow<T extends Record<string, Column>>(
   return out as never;
 }
 
-export function createConversationsRepository(db: Database) {
+export function createMusesRepository(db: Database) {
   const museQuery = () =>
     db
       .select(museColumns)
@@ -675,4 +675,4 @@ export function createConversationsRepository(db: Database) {
   };
 }
 
-export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;
+export type MusesRepository = ReturnType<typeof createMusesRepository>;

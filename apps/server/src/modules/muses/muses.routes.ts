@@ -21,7 +21,7 @@ import {
 } from '@tolk/shared/schemas/conversations';
 import { languageCodeSchema, usernameSchema } from '@tolk/shared/schemas/auth';
 import { callerOf, type Caller } from '../../plugins/auth';
-import type { Actor, ConversationsService } from './conversations.service';
+import type { Actor, MusesService } from './muses.service';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -37,9 +37,9 @@ export function actorOfCaller(caller: Caller): Actor & { accountId: string; tena
   };
 }
 
-export async function conversationsRoutes(
+export async function musesRoutes(
   app: FastifyInstance,
-  { service, sendLimit }: { service: ConversationsService; sendLimit: { max: number; windowMs: number } },
+  { service, sendLimit }: { service: MusesService; sendLimit: { max: number; windowMs: number } },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['conversations'];

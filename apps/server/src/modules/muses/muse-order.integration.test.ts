@@ -67,7 +67,7 @@ it('keeps a cold Japanese muse before a Russian one sent 50 ms later, and both r
     await expect.poll(() => readingOf(ru.id), { timeout: 15_000 }).toBe('Privet, kak dela?');
 
     // And both are stored: a reader who opens the thread later sees them in send order.
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     const page = await t.app.inject({
       method: 'GET',
       url: `/api/conversations/${id}/muses?after=0`,
@@ -100,7 +100,7 @@ it('gives an edited muse the reading of its new text, after the edit is stored',
     payload: { text: 'Пока' },
   });
   expect(edited.statusCode, edited.body).toBe(200);
-  await t.app.conversations.idle();
+  await t.app.muses.idle();
   const detail = await t.app.inject({ method: 'GET', url: `/api/muses/${muse.id}`, headers: writer.headers });
   expect(detail.json<Muse>().transliteration).toBe('Poka');
 });

@@ -9,7 +9,7 @@ import type {
 import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { TolkServer } from '../../plugins/realtime';
-import type { ConversationRow, ConversationsRepository, MemberRow, MuseRecord } from './conversations.repository';
+import type { ConversationRow, MusesRepository, MemberRow, MuseRecord } from './muses.repository';
 import { createDelivery } from './delivery';
 import { memberView, museView, translationFromRow } from './muse-views';
 import { baseLanguage, type MuseTranslator } from './translator';
@@ -33,8 +33,8 @@ export interface Membership {
   member: MemberRow;
 }
 
-export function createConversationsService(deps: {
-  repo: ConversationsRepository;
+export function createMusesService(deps: {
+  repo: MusesRepository;
   translator: MuseTranslator;
   io: () => TolkServer | undefined;
   log: FastifyBaseLogger;
@@ -416,4 +416,4 @@ export function createConversationsService(deps: {
   }
 }
 
-export type ConversationsService = ReturnType<typeof createConversationsService>;
+export type MusesService = ReturnType<typeof createMusesService>;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MuseTranslation } from '@tolk/shared/schemas/conversations';
 import { groupCommit } from '../../db/group-commit';
-import type { ConversationsRepository, MuseRecord, TranslationRow } from './conversations.repository';
+import type { MusesRepository, MuseRecord, TranslationRow } from './muses.repository';
 import { translationFromRow } from './muse-views';
 import { isLastingFailure, type MuseTranslator, type TranslatedText } from './translator';
 
@@ -20,7 +20,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * and what an engine failed kept for a retry with backoff. Delivery decides who hears of them.
  */
 export function createMuseTranslations(deps: {
-  store: Pick<ConversationsRepository, 'saveTranslations'>;
+  store: Pick<MusesRepository, 'saveTranslations'>;
   translator: MuseTranslator;
   log: FastifyBaseLogger;
   /** Background work the owner waits for on shutdown. */

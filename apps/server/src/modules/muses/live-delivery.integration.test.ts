@@ -9,7 +9,7 @@ import type { Invite, PlazaSession } from '@tolk/shared/schemas/plazas';
 import { conversationRoom } from './rooms';
 import { testApp, type TestApp } from '../../test/build-app';
 import { newAccount, postMuse, type Member } from '../../test/factories';
-import { RETRY_MAX_MS, TRANSLATION_GRACE_MS } from './conversations.service';
+import { RETRY_MAX_MS, TRANSLATION_GRACE_MS } from './muses.service';
 import type { MuseTranslator, TranslatedText } from './translator';
 
 /**
@@ -171,7 +171,7 @@ describe('fan-out', () => {
     const sockets = await Promise.all(readers.map((r) => reader(r.token, chat.id)));
 
     const { muse } = await send(owner, chat.id, 'See you at the market.');
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     await expect.poll(() => sockets.every((s) => s.about(muse.id).length > 0)).toBe(true);
     const calls = control.calls.filter((c) => c.text === 'See you at the market.');
     expect(calls).toHaveLength(1);
@@ -205,7 +205,7 @@ describe('fan-out', () => {
     const french = await reader(bilingualFrench.token, chat.id);
 
     const { muse } = await send(owner, chat.id, 'The concert starts at eight.');
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     await expect.poll(() => [plain, bilingual, french].every((s) => s.about(muse.id).length > 0)).toBe(true);
     await settle();
 
@@ -226,7 +226,7 @@ describe('fan-out', () => {
     // A Spanish muse: the English owner gets it translated; the French reader (who reads only English unaided) too.
     const owners = await reader(owner.token, chat.id);
     const reply = (await send(plainSpanish, chat.id, 'Hasta luego.', 'es')).muse;
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     await expect.poll(() => owners.about(reply.id).at(-1)?.muse?.translation?.state).toBe('ready');
     await expect.poll(() => french.about(reply.id).at(-1)?.muse?.translation?.text).toBe('[fr] Hasta luego.');
     for (const s of [plain, bilingual, french, owners]) s.socket.close();
@@ -250,12 +250,12 @@ describe('engine outages', () => {
     expect(first.at - sentAt).toBeLessThan(TRANSLATION_GRACE_MS + 400);
     // "translating", not a permanent "no translation".
     expect(first.muse?.translation?.state).toBe('pending');
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     expect((await readAs(spanish, chat.id, muse.id)).translation?.state).toBe('pending');
 
     control.down = false;
-    await t.app.conversations.delivery.retryDue(Date.now() + RETRY_MAX_MS);
-    await t.app.conversations.idle();
+    await t.app.muses.delivery.retryDue(Date.now() + RETRY_MAX_MS);
+    await t.app.muses.idle();
     await expect
       .poll(() => es.about(muse.id).at(-1)?.muse?.translation)
       .toMatchObject({ state: 'ready', text: '[es] The bakery is closed.' });
@@ -272,21 +272,21 @@ describe('engine outages', () => {
     const chat = await group(english, [spanish]);
     control.down = true;
     const { muse } = await send(english, chat.id, 'The pool opens at noon.');
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     control.down = false;
     const es = await reader(spanish.token, chat.id);
 
     // Not yet due: opening it does not ask the engine again.
     const before = control.calls.length;
     expect((await readAs(spanish, chat.id, muse.id)).translation?.state).toBe('pending');
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     expect(control.calls.length).toBe(before);
 
     await t.database.db.execute(
       sql`update muse_translations set updated_at = now() - interval '1 hour' where muse_id = ${muse.id}`,
     );
     await readAs(spanish, chat.id, muse.id);
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     expect(control.calls.length).toBe(before + 1);
     await expect
       .poll(() => es.about(muse.id).at(-1))
@@ -303,14 +303,14 @@ describe('engine outages', () => {
     const chat = await group(english, [japanese]);
     control.noEngineFor.add('ja');
     const { muse } = await send(english, chat.id, 'Good night.');
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     expect((await readAs(japanese, chat.id, muse.id)).translation).toMatchObject({ state: 'unavailable' });
     await t.database.db.execute(
       sql`update muse_translations set updated_at = now() - interval '1 hour' where muse_id = ${muse.id}`,
     );
     await readAs(japanese, chat.id, muse.id);
-    await t.app.conversations.delivery.retryDue(Date.now() + RETRY_MAX_MS);
-    await t.app.conversations.idle();
+    await t.app.muses.delivery.retryDue(Date.now() + RETRY_MAX_MS);
+    await t.app.muses.idle();
     expect(control.calls.filter((c) => c.text === 'Good night.')).toHaveLength(1);
   });
 });
@@ -343,7 +343,7 @@ describe('leaving', () => {
     staying.socket.emit('typing', { conversationId: chat.id, typing: true });
     // The removed member's socket cannot reach the others either.
     gone.socket.emit('typing', { conversationId: chat.id, typing: true });
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     await expect.poll(() => staying.about(muse.id).length).toBeGreaterThan(0);
     await settle(300);
     for (const outside of [gone, left]) {
@@ -387,7 +387,7 @@ describe('leaving', () => {
     const end = await t.app.inject({ method: 'DELETE', url: `/api/plazas/${plaza.id}/invite`, headers: hostHeaders });
     expect(end.statusCode, end.body).toBe(204);
     const after = (await say('Are you still there?')).json<Muse>();
-    await t.app.conversations.idle();
+    await t.app.muses.idle();
     await expect.poll(() => hosting.about(after.id).length).toBeGreaterThan(0);
     await settle(300);
     expect(guest.heard.some((h) => h.event === 'conversation:ended')).toBe(true);

@@ -1,5 +1,5 @@
 import type { Member, Muse, MuseTranslation } from '@tolk/shared/schemas/conversations';
-import type { MemberView, MuseRecord, TranslationRow } from './conversations.repository';
+import type { MemberView, MuseRecord, TranslationRow } from './muses.repository';
 import { avatarUrlOf } from '@tolk/shared/avatars';
 import { baseLanguage } from './translator';
 
