@@ -190,9 +190,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         guestOf: async (request) => {
           const caller = await plazaGuest(request);
           if (!caller?.guestMemberId) return null;
-          const member = await app.muses.repo.findMemberById(caller.guestMemberId);
+          const member = await app.muses.findMember(caller.guestMemberId);
           const conversation =
-            member && !member.leftAt ? await app.muses.repo.findConversation(member.conversationId) : undefined;
+            member && !member.leftAt ? await app.muses.findConversation(member.conversationId) : undefined;
           return conversation
             ? { accountId: null, tenantId: conversation.tenantId, conversationId: conversation.id }
             : null;

@@ -35,7 +35,7 @@ export const interpreterPlugin = fp(
     app.realtime.addAuthenticator(async (token) => {
       const claims = await options.tokens.verify(token);
       if (!claims) return null;
-      const member = await app.muses.repo.findMemberById(claims.memberId);
+      const member = await app.muses.findMember(claims.memberId);
       if (!member || member.leftAt || member.conversationId !== claims.conversationId) return null;
       return {
         accountId: null,

@@ -83,9 +83,9 @@ export function createPlazasService(deps: {
    */
   async function explainRemoved(plazaId: string, caller: PlazaCaller) {
     if (!caller.guestMemberId) return;
-    const member = await muses.repo.findMemberById(caller.guestMemberId);
+    const member = await muses.findMember(caller.guestMemberId);
     if (!member?.leftAt || member.conversationId !== plazaId || member.accountId !== null) return;
-    const conversation = await muses.repo.findConversation(plazaId);
+    const conversation = await muses.findConversation(plazaId);
     if (conversation?.kind !== 'plaza') return;
     assertLive(conversation);
     throw gone('ended', 'The host has ended this conversation.');
@@ -114,7 +114,7 @@ export function createPlazasService(deps: {
   }
 
   async function view(conversation: ConversationRow, member: MemberRow, viewer: Viewer): Promise<Plaza> {
-    const members = await muses.repo.members(conversation.id);
+    const members = await muses.members(conversation.id);
     const { expiry, expiresAt } = expiryFor(conversation, viewer);
     const host = member.role === 'owner';
     const inviteOpen =
@@ -184,7 +184,7 @@ export function createPlazasService(deps: {
     }
     if (language === audienceLanguage) return conversation;
     // Someone on another device already reads the audience side: it cannot change under them.
-    const present = await muses.repo.members(conversation.id);
+    const present = await muses.members(conversation.id);
     if (present.some((m) => m.side === 'audience')) {
       throw fieldError('language', `Someone has already joined this conversation in ${audienceLanguage}.`, 'conflict');
     }
@@ -228,28 +228,15 @@ export function createPlazasService(deps: {
   ): Promise<PlazaSession> {
     const guest = caller.accountId === null;
     const tenantId = caller.tenantId ?? (await options.publicTenantId());
-    const { conversation, members } = await muses.repo.create({
+    const { conversation, host } = await muses.openPlaza({
       tenantId,
-      kind: 'plaza',
-      title: input.name?.trim() || defaultTitle(input.userLanguage, input.audienceLanguage),
       ownerId: caller.accountId,
-      directKey: null,
-      members: [
-        {
-          accountId: caller.accountId,
-          role: 'owner',
-          readingLanguage: input.userLanguage,
-          guestName: null,
-          side: 'user',
-        },
-      ],
-    });
-    const updated = await muses.repo.setPlaza(conversation.id, {
+      title: input.name?.trim() || defaultTitle(input.userLanguage, input.audienceLanguage),
       userLanguage: input.userLanguage,
       audienceLanguage: storedAudience(input.audienceLanguage),
       expiresAt: guest ? new Date(Date.now() + options.guestHours * HOUR) : null,
     });
-    return session(updated, members[0]!, guest);
+    return session(conversation, host, guest);
   }
 
   return {
@@ -344,11 +331,7 @@ export function createPlazasService(deps: {
     async clear(plazaId: string, caller: PlazaCaller) {
       const { member } = await access(plazaId, caller);
       if (member.role !== 'owner') throw forbidden('Only the host clears the conversation.');
-      await muses.repo.clearMuses(plazaId);
-      muses.delivery.toConversation(plazaId, 'conversation:ended', {
-        conversationId: plazaId,
-        reason: 'cleared',
-      });
+      await muses.clear(plazaId);
     },
 
     async invite(plazaId: string, caller: PlazaCaller): Promise<Invite> {
@@ -393,7 +376,7 @@ export function createPlazasService(deps: {
       assertLive(conversation);
       const guest = caller.accountId === null;
       if (!guest) {
-        const existing = await muses.repo.findMembership(conversation.id, caller.accountId!);
+        const existing = await muses.membership(conversation.id, actorOf(caller)).catch(() => undefined);
         if (existing) return session(conversation, existing.member, false);
       }
       const plaza = await takeAudienceLanguage(conversation, input.language);
@@ -422,7 +405,7 @@ export function createPlazasService(deps: {
       if (!conversation.audienceLanguage) {
         throw new AppError('conflict', 'Their language is not known yet: it is found from what they write first.');
       }
-      const present = await muses.repo.members(plazaId);
+      const present = await muses.members(plazaId);
       if (present.some((m) => m.side === 'audience')) {
         throw new AppError('conflict', 'Someone has joined on another device: their side cannot change under them.');
       }
@@ -439,15 +422,12 @@ export function createPlazasService(deps: {
       const expired = await repo.expiredPlazas(now);
       for (const { id } of expired) {
         const files = await repo.uploadsOf(id);
-        const rooms = await muses.delivery.roomsOf(id);
-        await muses.repo.deleteConversation(id);
+        await muses.expire(id);
         await repo.deleteUploads(files.map((f) => f.id));
         for (const file of files) {
           await deps.storage.delete(file.storageKey);
           await deps.storage.delete(file.thumbKey);
         }
-        muses.delivery.toConversation(id, 'conversation:ended', { conversationId: id, reason: 'expired' });
-        muses.delivery.evict(rooms, 'everyone');
       }
       return expired.length;
     },

@@ -75,7 +75,59 @@ export function createMusesService(deps: {
     viewsFor,
     /** Live delivery of this module's muses and events: plazas use it too. */
     delivery,
-    repo,
+    /** A conversation's row by id, and a membership row by id (whether or not it has left). */
+    findConversation: (conversationId: string) => repo.findConversation(conversationId),
+    findMember: (memberId: string) => repo.findMemberById(memberId),
+    /** Who is in a conversation now, with their names. */
+    members: (conversationId: string) => repo.members(conversationId),
+
+    /** A plaza: a conversation of two languages with its host as the user side. */
+    async openPlaza(input: {
+      tenantId: string;
+      ownerId: string | null;
+      title: string;
+      userLanguage: string;
+      /** Null while it is to be detected. */
+      audienceLanguage: string | null;
+      expiresAt: Date | null;
+    }) {
+      const { conversation, members } = await repo.create({
+        tenantId: input.tenantId,
+        kind: 'plaza',
+        title: input.title,
+        ownerId: input.ownerId,
+        directKey: null,
+        members: [
+          {
+            accountId: input.ownerId,
+            role: 'owner',
+            readingLanguage: input.userLanguage,
+            guestName: null,
+            side: 'user',
+          },
+        ],
+      });
+      const plaza = await repo.setPlaza(conversation.id, {
+        userLanguage: input.userLanguage,
+        audienceLanguage: input.audienceLanguage,
+        expiresAt: input.expiresAt,
+      });
+      return { conversation: plaza, host: members[0]! };
+    },
+
+    /** Every muse of a conversation goes (a plaza's host clears it); its screens are told. */
+    async clear(conversationId: string) {
+      await repo.clearMuses(conversationId);
+      delivery.toConversation(conversationId, 'conversation:ended', { conversationId, reason: 'cleared' });
+    },
+
+    /** A conversation goes with everything in it; its screens are told and its sockets leave its rooms. */
+    async expire(conversationId: string) {
+      const rooms = await delivery.roomsOf(conversationId);
+      await repo.deleteConversation(conversationId);
+      delivery.toConversation(conversationId, 'conversation:ended', { conversationId, reason: 'expired' });
+      delivery.evict(rooms, 'everyone');
+    },
     /** Waits for background deliveries (tests, shutdown). */
     idle: () => delivery.idle(),
 
