@@ -1,38 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  Conversation,
-  ConversationSummary,
-  Muse,
-  MuseDetail,
-  MuseTranslation,
-} from '@tolk/shared/schemas/conversations';
-import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
-import { AppError, fieldError, forbidden, isUniqueViolation, notFound } from '../../errors';
+import type { Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
+import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import type { TolkServer } from '../../plugins/realtime';
-import type { ConversationRow, MusesRepository, MemberRow, MuseRecord } from './muses.repository';
+import { createConversationsService, type Actor, type Membership } from './conversations.service';
 import { createDelivery } from './delivery';
-import { memberView, museView, translationFromRow } from './muse-views';
+import type { MuseRecord, MusesRepository } from './muses.repository';
+import { museView, translationFromRow } from './muse-views';
 import { baseLanguage, type MuseTranslator } from './translator';
 
 export { RETRY_BASE_MS, RETRY_MAX_MS, TRANSLATION_GRACE_MS, type ConversationRooms } from './delivery';
+export type { Actor, Membership } from './conversations.service';
 
 /** What detection made of a muse's language, when it was asked (no `from` given). */
 type Detected = ReturnType<MuseTranslator['detect']>;
 
-/** The account, or the plaza guest, acting. */
-export interface Actor {
-  accountId: string | null;
-  guestMemberId: string | null;
-  tenantId: string | null;
-  language: string;
-  superAdmin: boolean;
-}
-
-export interface Membership {
-  conversation: ConversationRow;
-  member: MemberRow;
-}
-
+/**
+ * Muses: sending (idempotent on the client id, stored before anything slow), pages, detail,
+ * edit and delete, all checked against membership; delivery takes each stored muse from here.
+ * The conversation rules (conversations.service.ts) come with it, as one service.
+ */
 export function createMusesService(deps: {
   repo: MusesRepository;
   translator: MuseTranslator;
@@ -42,229 +29,16 @@ export function createMusesService(deps: {
   const { repo, translator } = deps;
   const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log });
   const { viewsFor } = delivery;
-
-  async function membership(conversationId: string, actor: Actor): Promise<Membership> {
-    if (actor.guestMemberId) {
-      const member = await repo.findMemberById(actor.guestMemberId);
-      const conversation = member && !member.leftAt ? await repo.findConversation(member.conversationId) : undefined;
-      if (!member || !conversation || conversation.id !== conversationId) throw notFound('Conversation');
-      return { conversation, member };
-    }
-    if (!actor.accountId) throw notFound('Conversation');
-    const found = await repo.findMembership(conversationId, actor.accountId);
-    if (!found) throw notFound('Conversation');
-    return found;
-  }
-
-  async function conversationView(conversation: ConversationRow): Promise<Conversation> {
-    const members = await repo.members(conversation.id);
-    return {
-      id: conversation.id,
-      kind: conversation.kind,
-      title: conversation.title,
-      members: members.map(memberView),
-      lastSeq: conversation.lastSeq,
-      createdAt: conversation.createdAt.toISOString(),
-      updatedAt: conversation.updatedAt.toISOString(),
-    };
-  }
+  const conversations = createConversationsService({ repo, delivery });
+  const { membership } = conversations;
 
   return {
-    membership,
-    conversationView,
+    ...conversations,
     viewsFor,
     /** Live delivery of this module's muses and events: plazas use it too. */
     delivery,
-    /** A conversation's row by id, and a membership row by id (whether or not it has left). */
-    findConversation: (conversationId: string) => repo.findConversation(conversationId),
-    findMember: (memberId: string) => repo.findMemberById(memberId),
-    /** Who is in a conversation now, with their names. */
-    members: (conversationId: string) => repo.members(conversationId),
-
-    /** A plaza: a conversation of two languages with its host as the user side. */
-    async openPlaza(input: {
-      tenantId: string;
-      ownerId: string | null;
-      title: string;
-      userLanguage: string;
-      /** Null while it is to be detected. */
-      audienceLanguage: string | null;
-      expiresAt: Date | null;
-    }) {
-      const { conversation, members } = await repo.create({
-        tenantId: input.tenantId,
-        kind: 'plaza',
-        title: input.title,
-        ownerId: input.ownerId,
-        directKey: null,
-        members: [
-          {
-            accountId: input.ownerId,
-            role: 'owner',
-            readingLanguage: input.userLanguage,
-            guestName: null,
-            side: 'user',
-          },
-        ],
-      });
-      const plaza = await repo.setPlaza(conversation.id, {
-        userLanguage: input.userLanguage,
-        audienceLanguage: input.audienceLanguage,
-        expiresAt: input.expiresAt,
-      });
-      return { conversation: plaza, host: members[0]! };
-    },
-
-    /** Every muse of a conversation goes (a plaza's host clears it); its screens are told. */
-    async clear(conversationId: string) {
-      await repo.clearMuses(conversationId);
-      delivery.toConversation(conversationId, 'conversation:ended', { conversationId, reason: 'cleared' });
-    },
-
-    /** A conversation goes with everything in it; its screens are told and its sockets leave its rooms. */
-    async expire(conversationId: string) {
-      const rooms = await delivery.roomsOf(conversationId);
-      await repo.deleteConversation(conversationId);
-      delivery.toConversation(conversationId, 'conversation:ended', { conversationId, reason: 'expired' });
-      delivery.evict(rooms, 'everyone');
-    },
     /** Waits for background deliveries (tests, shutdown). */
     idle: () => delivery.idle(),
-
-    async list(actor: Actor & { accountId: string }): Promise<ConversationSummary[]> {
-      const rows = await repo.listForAccount(actor.accountId, ['direct', 'group', 'plaza']);
-      const last = await repo.lastMuses(rows.map((r) => r.conversation.id));
-      const lastByConversation = new Map(last.map((m) => [m.conversationId, m]));
-      return Promise.all(
-        rows.map(async ({ conversation, member, unread }) => {
-          const lastMuse = lastByConversation.get(conversation.id);
-          const [view] = lastMuse ? await viewsFor([lastMuse], member) : [];
-          return { ...(await conversationView(conversation)), lastMuse: view ?? null, unread };
-        }),
-      );
-    },
-
-    async create(
-      actor: Actor & { accountId: string; tenantId: string },
-      input: { kind: 'direct' | 'group'; members: string[]; title?: string | undefined },
-    ) {
-      const wanted = [...new Set(input.members.map((u) => u.toLowerCase()))];
-      const found = await repo.accountsByUsernames(wanted);
-      const visible = found.filter((a) => actor.superAdmin || a.tenantId === actor.tenantId);
-      const missing = wanted.filter((u) => !visible.some((a) => a.username.toLowerCase() === u));
-      if (missing.length) {
-        throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say(missing));
-      }
-      const others = visible.filter((a) => a.id !== actor.accountId);
-      if (!others.length) throw fieldError('members', SERVER_MESSAGES.addSomeoneElse);
-      if (input.kind === 'direct') {
-        const other = others[0]!;
-        const directKey = [actor.accountId, other.id].sort().join(':');
-        const reopen = async (existing: ConversationRow) => {
-          await repo.addMembers(existing.id, [{ accountId: actor.accountId, readingLanguage: actor.language }]);
-          return { conversation: await conversationView(existing), created: false };
-        };
-        const existing = await repo.findDirect(directKey);
-        if (existing) return reopen(existing);
-        try {
-          const { conversation } = await repo.create({
-            tenantId: actor.tenantId,
-            kind: 'direct',
-            title: '',
-            ownerId: null,
-            directKey,
-            members: [
-              { accountId: actor.accountId, role: 'member', readingLanguage: actor.language },
-              { accountId: other.id, role: 'member', readingLanguage: other.language },
-            ],
-          });
-          return { conversation: await conversationView(conversation), created: true };
-        } catch (error) {
-          // Both of a pair started the chat at once: the other request made it first.
-          const made = isUniqueViolation(error) ? await repo.findDirect(directKey) : undefined;
-          if (!made) throw error;
-          return reopen(made);
-        }
-      }
-      const { conversation } = await repo.create({
-        tenantId: actor.tenantId,
-        kind: 'group',
-        title: input.title ?? '',
-        ownerId: actor.accountId,
-        directKey: null,
-        members: [
-          { accountId: actor.accountId, role: 'owner', readingLanguage: actor.language },
-          ...others.map((o) => ({ accountId: o.id, role: 'member' as const, readingLanguage: o.language })),
-        ],
-      });
-      return { conversation: await conversationView(conversation), created: true };
-    },
-
-    async addMembers(
-      actor: Actor & { accountId: string; tenantId: string },
-      conversationId: string,
-      usernames: string[],
-    ) {
-      const { conversation, member } = await membership(conversationId, actor);
-      if (conversation.kind !== 'group') throw new AppError('bad_request', 'Only group chats take new members.');
-      if (member.role !== 'owner') throw forbidden('Only the owner adds members.');
-      const found = await repo.accountsByUsernames(usernames);
-      const visible = found.filter((a) => actor.superAdmin || a.tenantId === actor.tenantId);
-      const missing = usernames.filter((u) => !visible.some((a) => a.username.toLowerCase() === u.toLowerCase()));
-      if (missing.length) throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say(missing));
-      await repo.addMembers(
-        conversationId,
-        visible.map((a) => ({ accountId: a.id, readingLanguage: a.language })),
-      );
-      return conversationView((await repo.findConversation(conversationId))!);
-    },
-
-    async removeMember(actor: Actor & { accountId: string }, conversationId: string, username: string) {
-      const { conversation, member } = await membership(conversationId, actor);
-      const [target] = await repo.accountsByUsernames([username]);
-      if (!target) throw notFound('Member');
-      if (target.id !== actor.accountId) {
-        if (conversation.kind !== 'group' || member.role !== 'owner')
-          throw forbidden('Only the owner removes members.');
-      }
-      const leaving = await repo.findMembership(conversationId, target.id);
-      if (!leaving || !(await repo.leave(conversationId, target.id))) throw notFound('Member');
-      // Their sockets stop hearing the conversation at once, on whichever instance they are.
-      delivery.evict(await delivery.roomsOf(conversationId), { accountId: target.id, memberId: leaving.member.id });
-    },
-
-    async rename(actor: Actor, conversationId: string, title: string) {
-      const { conversation, member } = await membership(conversationId, actor);
-      if (conversation.kind !== 'group') throw new AppError('bad_request', 'Only group chats have a title.');
-      if (member.role !== 'owner') throw forbidden('Only the owner renames the chat.');
-      await repo.updateTitle(conversationId, title);
-      return conversationView((await repo.findConversation(conversationId))!);
-    },
-
-    async updateMe(
-      actor: Actor,
-      conversationId: string,
-      patch: {
-        readingLanguage?: string | undefined;
-        readsWithout?: string[] | undefined;
-        lastReadSeq?: number | undefined;
-      },
-    ) {
-      const { conversation, member } = await membership(conversationId, actor);
-      const { lastReadSeq, ...settings } = patch;
-      const clean = Object.fromEntries(
-        Object.entries(settings).filter((entry: [string, unknown]) => entry[1] !== undefined),
-      );
-      if (Object.keys(clean).length) {
-        const updated = await repo.updateMember(member.id, clean);
-        // Sockets showing the conversation move to the rooms of the new reading settings.
-        if (updated) delivery.moveReader(conversation, member, updated);
-      }
-      if (lastReadSeq !== undefined) await markRead(member, lastReadSeq);
-      return memberView((await repo.findMemberById(member.id))!);
-    },
-
-    markRead,
 
     /** Raw records after a sequence, for callers that render them per language themselves. */
     musesAfter: (conversationId: string, after: number, limit: number) => repo.musesAfter(conversationId, after, limit),
@@ -452,19 +226,6 @@ export function createMusesService(deps: {
         ? photo.ownerId === actor.accountId
         : actor.guestMemberId !== null && photo.conversationId === conversationId);
     if (!own) throw fieldError('photoId', 'This photo was not found. Upload it again.');
-  }
-
-  async function markRead(member: MemberRow, seq: number) {
-    const lastReadSeq = await repo.markRead(member.id, seq);
-    const view = await repo.findMemberById(member.id);
-    if (lastReadSeq !== undefined && view) {
-      delivery.toConversation(member.conversationId, 'read', {
-        conversationId: member.conversationId,
-        username: view.username || view.displayName,
-        seq: lastReadSeq,
-      });
-    }
-    return lastReadSeq;
   }
 }
 
