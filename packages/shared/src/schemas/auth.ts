@@ -1,17 +1,15 @@
 import { z } from 'zod';
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const DISPLAY_NAME_MAX = 64;
+import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../limits';
+
+export { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../limits';
 
 export const usernameSchema = z
   .string()
   .trim()
   .min(USERNAME_MIN, `At least ${USERNAME_MIN} characters.`)
   .max(USERNAME_MAX, `At most ${USERNAME_MAX} characters.`)
-  .regex(/^[A-Za-z0-9._-]+$/, 'Only letters, digits, ".", "_" and "-".');
+  .regex(USERNAME_PATTERN, 'Only letters, digits, ".", "_" and "-".');
 
 export const passwordSchema = z
   .string()

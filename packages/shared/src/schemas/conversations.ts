@@ -6,7 +6,9 @@ import { SERVER_MESSAGES } from '../server-messages';
 export const MUSE_TEXT_MAX = 4000;
 export const GROUP_TITLE_MAX = 80;
 export const GROUP_MEMBERS_MAX = 50;
-export const MUSES_PAGE_MAX = 100;
+import { MUSES_PAGE_MAX, MUSES_PAGE_SIZE } from '../limits';
+
+export { MUSES_PAGE_MAX, MUSES_PAGE_SIZE } from '../limits';
 
 export const CONVERSATION_KINDS = ['direct', 'group', 'plaza'] as const;
 export const conversationKindSchema = z.enum(CONVERSATION_KINDS);
@@ -150,7 +152,7 @@ export const editMuseInputSchema = z.object({
 export const musesQuerySchema = z.object({
   after: z.coerce.number().int().min(0).optional(),
   before: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(MUSES_PAGE_MAX).default(50),
+  limit: z.coerce.number().int().min(1).max(MUSES_PAGE_MAX).default(MUSES_PAGE_SIZE),
 });
 
 export const musesPageSchema = z.object({
@@ -162,5 +164,5 @@ export type MusesPage = z.infer<typeof musesPageSchema>;
 
 export const allMusesQuerySchema = z.object({
   before: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(MUSES_PAGE_MAX).default(50),
+  limit: z.coerce.number().int().min(1).max(MUSES_PAGE_MAX).default(MUSES_PAGE_SIZE),
 });

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { toTranslationLanguage } from '../languages';
 
-export const TRANSLATE_MAX_TEXTS = 50;
-export const TRANSLATE_MAX_TARGETS = 15;
-/** Characters per text for guests (the landing page's "Try translation" box). */
-export const TRANSLATE_GUEST_TEXT_MAX = 500;
-/** Characters per text for signed-in members. */
-export const TRANSLATE_MEMBER_TEXT_MAX = 5000;
+import { TRANSLATE_MAX_TARGETS, TRANSLATE_MAX_TEXTS, TRANSLATE_MEMBER_TEXT_MAX } from '../limits';
+
+export {
+  NOTHING_TO_TRANSLATE,
+  TRANSLATE_GUEST_TEXT_MAX,
+  TRANSLATE_MAX_TARGETS,
+  TRANSLATE_MAX_TEXTS,
+  TRANSLATE_MEMBER_TEXT_MAX,
+} from '../limits';
 
 /** A language code we translate (en, pt-BR, zh-Hans...), resolved to its base code. */
 export const translationLanguageSchema = z
@@ -45,7 +48,6 @@ export type TranslateInput = z.input<typeof translateInputSchema>;
 export const TRANSLATION_STATES = ['ready', 'skipped', 'pending', 'unavailable'] as const;
 export const translationStateSchema = z.enum(TRANSLATION_STATES);
 /** The `reason` of a `skipped` text with no words to translate ("😀 https://x.org 42"). */
-export const NOTHING_TO_TRANSLATE = 'nothing to translate';
 export type TranslationState = z.infer<typeof translationStateSchema>;
 
 export const translatedTextSchema = z.object({

@@ -25,6 +25,7 @@ import type { PlazaTokens } from './plaza-tokens';
 import type { PlazaCaller, PlazasService } from './plazas.service';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { inviteOriginsSchema } from '@tolk/shared/schemas/plazas';
+import { PLAZA_MUSES_PAGE_MAX } from '@tolk/shared/limits';
 
 const errors = {
   400: errorBodySchema,
@@ -283,7 +284,7 @@ export async function interpreterRoutes(
         params: idParamsSchema,
         querystring: z.object({
           after: z.coerce.number().int().min(0).default(0),
-          limit: z.coerce.number().int().min(1).max(100).default(100),
+          limit: z.coerce.number().int().min(1).max(PLAZA_MUSES_PAGE_MAX).default(PLAZA_MUSES_PAGE_MAX),
         }),
         response: { 200: plazaMusesSchema, ...errors },
       },

@@ -1,7 +1,14 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { UI_LANGUAGES } from '@tolk/shared/languages';
-import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@tolk/shared/schemas/auth';
+import {
+  DISPLAY_NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '@tolk/shared/limits';
 
 /**
  * The shared rules with messages in the reader's language. The server checks the same
@@ -13,7 +20,7 @@ export function authValidation(t: TFunction) {
     .trim()
     .min(USERNAME_MIN, t('validation.minChars', { count: USERNAME_MIN }))
     .max(USERNAME_MAX, t('validation.maxChars', { count: USERNAME_MAX }))
-    .regex(/^[A-Za-z0-9._-]+$/, t('validation.usernameChars'));
+    .regex(USERNAME_PATTERN, t('validation.usernameChars'));
   const password = z
     .string()
     .min(PASSWORD_MIN, t('validation.minChars', { count: PASSWORD_MIN }))

@@ -4,15 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslationResult } from '@tolk/shared/schemas/translation';
-import {
-  NOTHING_TO_TRANSLATE,
-  TRANSLATE_GUEST_TEXT_MAX,
-  TRANSLATE_MEMBER_TEXT_MAX,
-} from '@tolk/shared/schemas/translation';
+import { TRANSLATE_GUEST_TEXT_MAX } from '@tolk/shared/limits';
 import { initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
 import { translateText } from '../api/translate-text';
-import { TRY_NOTHING_TO_TRANSLATE, TRY_TEXT_MAX, TryTranslation } from './try-translation';
+import { TryTranslation } from './try-translation';
 
 vi.mock('../api/translate-text', () => ({ translateText: vi.fn() }));
 const translateMock = vi.mocked(translateText);
@@ -37,11 +33,6 @@ function renderBox() {
 }
 
 describe('landing "Try translation" box', () => {
-  it('uses the shared limits', () => {
-    expect(TRY_TEXT_MAX).toEqual({ guest: TRANSLATE_GUEST_TEXT_MAX, member: TRANSLATE_MEMBER_TEXT_MAX });
-    expect(TRY_NOTHING_TO_TRANSLATE).toBe(NOTHING_TO_TRANSLATE);
-  });
-
   it('detects the language by default and shows the translation', async () => {
     translateMock.mockResolvedValue({
       results: [

@@ -9,20 +9,11 @@ import {
   TRANSLATION_LANGUAGE_NAMES,
   TRANSLATION_LANGUAGES,
 } from '@tolk/shared/languages';
+import { NOTHING_TO_TRANSLATE, TRANSLATE_GUEST_TEXT_MAX, TRANSLATE_MEMBER_TEXT_MAX } from '@tolk/shared/limits';
 import { engineName, languageName } from '../../../lib/language-names';
 import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { translateText } from '../api/translate-text';
-
-/**
- * TRANSLATE_GUEST_TEXT_MAX and TRANSLATE_MEMBER_TEXT_MAX of schemas/translation.ts, copied because
- * that module brings zod, which the landing page (everyone's first screen) should not download.
- * try-translation.test.ts fails if they drift apart.
- */
-export const TRY_TEXT_MAX = { guest: 500, member: 5000 } as const;
-
-/** NOTHING_TO_TRANSLATE of schemas/translation.ts, copied for the reason TRY_TEXT_MAX is. */
-export const TRY_NOTHING_TO_TRANSLATE = 'nothing to translate';
 
 const options = TRANSLATION_LANGUAGES.map((code) => ({ code, name: TRANSLATION_LANGUAGE_NAMES[code] })).sort((a, b) =>
   a.name.localeCompare(b.name),
@@ -38,7 +29,7 @@ export function TryTranslation() {
   const [from, setFrom] = useState('');
   // Into something other than the reader's own language: that is what they came to see.
   const [to, setTo] = useState<string>(uiLanguage === 'en' ? 'es' : 'en');
-  const max = loginResponse.isloggedin ? TRY_TEXT_MAX.member : TRY_TEXT_MAX.guest;
+  const max = loginResponse.isloggedin ? TRANSLATE_MEMBER_TEXT_MAX : TRANSLATE_GUEST_TEXT_MAX;
 
   const translate = useMutation({
     mutationFn: (input: { text: string; from: string; to: string }) =>
@@ -122,7 +113,7 @@ export function TryTranslation() {
             <p className="plaza-version-label">{t('landing.tryResult')}</p>
             {version.state === 'skipped' ? (
               <p className="try-skipped">
-                {version.reason === TRY_NOTHING_TO_TRANSLATE
+                {version.reason === NOTHING_TO_TRANSLATE
                   ? t('translation.nothingToTranslate')
                   : t('translation.alreadyIn', { language: languageName(version.to, i18n.language) })}
               </p>

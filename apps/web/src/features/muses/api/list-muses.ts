@@ -1,7 +1,6 @@
 import type { MusesPage } from '@tolk/shared/schemas/conversations';
+import { MUSES_PAGE_SIZE } from '@tolk/shared/limits';
 import { get } from '../../../lib/http';
-
-export const MUSES_PAGE_SIZE = 50;
 
 // Without a cursor the server pages from the start (after=0). "Before the largest sequence a
 // PostgreSQL integer holds" asks for the newest page in one request, without first fetching the

@@ -1,6 +1,6 @@
 import type { Muse } from '@tolk/shared/schemas/conversations';
 import { get } from '../../../lib/http';
-import { MUSES_PAGE_SIZE } from './list-muses';
+import { MUSES_PAGE_SIZE } from '@tolk/shared/limits';
 
 export interface MyMusesPage {
   muses: Muse[];

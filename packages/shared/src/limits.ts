@@ -1,0 +1,26 @@
+// Zod-free, like error-codes.ts: the landing page (everyone's first screen) reads these without
+// downloading zod. Every limit both sides know lives here once; the schemas build on them.
+
+/** Account names: letters, digits, ".", "_" and "-". */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const DISPLAY_NAME_MAX = 64;
+
+/** Texts per POST /api/translate call, and languages per text. */
+export const TRANSLATE_MAX_TEXTS = 50;
+export const TRANSLATE_MAX_TARGETS = 15;
+/** Characters per text for guests (the landing page's "Try translation" box). */
+export const TRANSLATE_GUEST_TEXT_MAX = 500;
+/** Characters per text for signed-in members. */
+export const TRANSLATE_MEMBER_TEXT_MAX = 5000;
+/** The reason a text with no words in it (a link, an emoji) comes back as it is. */
+export const NOTHING_TO_TRANSLATE = 'nothing to translate';
+
+/** Muses per page of a thread: what the web asks for, and the most the server gives. */
+export const MUSES_PAGE_SIZE = 50;
+export const MUSES_PAGE_MAX = 100;
+/** Muses per page of a plaza's history (each in both of its languages). */
+export const PLAZA_MUSES_PAGE_MAX = 100;
