@@ -14,6 +14,29 @@ const forbidden = [
   { from: 'apps/web/src/ui', to: 'apps/web/src/app', why: 'shared ui never imports the app layer' },
 ];
 
+/**
+ * Features keep their internals: a web feature imports another feature only through what that
+ * feature's folder offers at its top (never its api/, components/ or screens/), and a server
+ * module never imports another module's repository (it asks that module's service). Tests may
+ * reach further (factories make records directly).
+ */
+function crossesFeature(from, to) {
+  if (/\.(test|spec)\.tsx?$/.test(from) || from.includes('/test/')) return undefined;
+  const web = /^apps\/web\/src\/features\/([^/]+)\/(.+)$/;
+  const [, fromFeature] = web.exec(from) ?? [];
+  const [, toFeature, toRest] = web.exec(to) ?? [];
+  if (fromFeature && toFeature && fromFeature !== toFeature && toRest.includes('/')) {
+    return `features never import another feature's internals (${toFeature}/${toRest.split('/')[0]}/)`;
+  }
+  const server = /^apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
+  const [, fromModule] = server.exec(from) ?? [];
+  const [, toModule, toFile] = server.exec(to) ?? [];
+  if (fromModule && toModule && fromModule !== toModule && toFile.endsWith('.repository.ts')) {
+    return "a module never imports another module's repository; it asks that module's service";
+  }
+  return undefined;
+}
+
 const compilerOptions = {
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -48,6 +71,8 @@ for (const sourceRoot of sourceRoots) {
           problems.push(`${rel(file)} imports ${rel(target)}: ${rule.why}`);
         }
       }
+      const why = crossesFeature(rel(file), rel(target));
+      if (why) problems.push(`${rel(file)} imports ${rel(target)}: ${why}`);
     }
     graph.set(path.resolve(file), edges);
   }

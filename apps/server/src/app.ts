@@ -15,9 +15,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { PUBLIC_TENANT } from '@tolk/shared/roles';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { createTenantsRepository } from './modules/accounts/tenants.repository';
+import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveJwtSecret } from './modules/auth/jwt-secret';
@@ -156,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const storage = options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads'));
   const plazaTokens = createPlazaTokens(jwtSecret);
+  const accountsService = createAccountsService(database.db);
   const plazaGuest = plazaCallerResolver(plazaTokens);
 
   // Feature routes.
@@ -220,11 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     plaza: {
       guestHours: config.plazaGuestHours,
       codeHours: config.plazaCodeHours,
-      publicTenantId: async () => {
-        const id = await createTenantsRepository(database.db).idOf(PUBLIC_TENANT);
-        if (!id) throw new Error('the public tenant is missing: run the bootstrap');
-        return id;
-      },
+      publicTenantId: () => accountsService.publicTenantId(),
     },
   });
 

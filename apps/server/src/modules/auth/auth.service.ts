@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PUBLIC_TENANT } from '@tolk/shared/roles';
 import type { ChangePasswordInput, LoginResponse, Me, RegisterInput, SignInInput } from '@tolk/shared/schemas/auth';
 import { avatarUrlOf } from '@tolk/shared/avatars';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Database } from '../../db/client';
 import { AppError, fieldError, isUniqueViolation } from '../../errors';
 import type { Caller, RevokedSessions } from '../../plugins/auth';
-import { createAccountsRepository, type AccountRow } from '../accounts/accounts.repository';
-import { createTenantsRepository } from '../accounts/tenants.repository';
+import { createAccountsService, type AccountRow } from '../accounts/accounts.service';
 import type { KnownDevices } from './known-devices';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { createSessionsRepository } from './sessions.repository';
@@ -52,8 +50,7 @@ export function createAuthService({
   sessionDays,
   passwords = { hash: hashPassword, verify: verifyPassword },
 }: AuthServiceDeps) {
-  const accounts = createAccountsRepository(db);
-  const tenants = createTenantsRepository(db);
+  const accounts = createAccountsService(db);
   const sessions = createSessionsRepository(db);
   // Unknown usernames are checked against this hash, so they cost the same time as known ones. It
   // is made now, not on the first unknown name, so that first answer is not slower and telling.
@@ -82,8 +79,7 @@ export function createAuthService({
   return {
     async register(input: RegisterInput, meta: RequestMeta): Promise<IssuedLogin> {
       await assertAcceptablePassword('password', input.password, input.username);
-      const tenantId = await tenants.idOf(PUBLIC_TENANT);
-      if (!tenantId) throw new Error(`the ${PUBLIC_TENANT} tenant is missing: run the bootstrap`);
+      const tenantId = await accounts.publicTenantId();
       let id: string;
       try {
         id = await accounts.create({

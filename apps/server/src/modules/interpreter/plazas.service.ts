@@ -5,7 +5,7 @@ import { PLAZA_GUEST_TEXT_MAX } from '@tolk/shared/schemas/plazas';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
-import type { ConversationRow, MemberRow } from '../muses/muses.repository';
+import type { ConversationRow, MemberRow } from '../muses/muses.service';
 import type { Actor, MusesService } from '../muses/muses.service';
 import { baseLanguage } from '../muses/translator';
 import type { BlobStorage } from '../uploads/storage';
