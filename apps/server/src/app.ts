@@ -189,13 +189,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         storage,
         guestOf: async (request) => {
           const caller = await plazaGuest(request);
-          if (!caller?.guestMemberId) return null;
+          if (caller?.kind !== 'guest') return null;
           const member = await app.muses.findMember(caller.guestMemberId);
           const conversation =
             member && !member.leftAt ? await app.muses.findConversation(member.conversationId) : undefined;
-          return conversation
-            ? { accountId: null, tenantId: conversation.tenantId, conversationId: conversation.id }
-            : null;
+          return conversation ? { ...caller, tenantId: conversation.tenantId } : null;
         },
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -7,8 +7,16 @@ import { createSessionsRepository } from '../modules/auth/sessions.repository';
 import type { TokenService } from '../modules/auth/tokens';
 
 /** The signed-in member making the request. */
-export interface Caller {
+/**
+ * Whoever acts, in one shape from here down to the services, over HTTP and over sockets: a member
+ * (a live session of an account) or a plaza guest (a plaza token naming their membership row), or
+ * on the few routes open to everyone, an anonymous visitor. Services read the common fields
+ * (`Actor`); the kind says which of the others are there.
+ */
+export interface MemberCaller {
+  kind: 'member';
   accountId: string;
+  guestMemberId: null;
   sessionId: string;
   username: string;
   displayName: string;
@@ -21,6 +29,51 @@ export interface Caller {
   issuedAt: Date;
   expiresAt: Date;
 }
+
+export interface GuestCaller {
+  kind: 'guest';
+  accountId: null;
+  /** The plaza membership row their token names. */
+  guestMemberId: string;
+  /** The plaza the token is good for. */
+  conversationId: string;
+  /** The plaza's tenant, where it was looked up; null otherwise. */
+  tenantId: string | null;
+  username: '';
+  displayName: string;
+  language: string;
+  superAdmin: false;
+  /** When the token stops being good. */
+  expiresAt: Date;
+}
+
+export interface AnonymousCaller {
+  kind: 'anonymous';
+  accountId: null;
+  guestMemberId: null;
+  tenantId: null;
+  username: '';
+  displayName: '';
+  language: '';
+  superAdmin: false;
+}
+
+export type Caller = MemberCaller | GuestCaller;
+/** Anyone at all: routes open to visitors without a token (opening a guest plaza). */
+export type Visitor = Caller | AnonymousCaller;
+/** What the rules of a service read of whoever acts. */
+export type Actor = Pick<Visitor, 'accountId' | 'guestMemberId' | 'tenantId' | 'language' | 'superAdmin'>;
+
+export const ANONYMOUS: AnonymousCaller = {
+  kind: 'anonymous',
+  accountId: null,
+  guestMemberId: null,
+  tenantId: null,
+  username: '',
+  displayName: '',
+  language: '',
+  superAdmin: false,
+};
 
 /** Sessions of one account that were just revoked (sign-out, password change). */
 export interface RevokedSessions {
@@ -37,11 +90,12 @@ declare module 'fastify' {
     auth?: 'required' | 'optional';
   }
   interface FastifyRequest {
-    caller: Caller | null;
+    /** The member whose session the request carries (plaza guests are resolved by their module). */
+    caller: MemberCaller | null;
   }
   interface FastifyInstance {
-    /** For transports without HTTP routes (Socket.IO): the caller a token stands for. */
-    callerFromToken(token: string): Promise<Caller | null>;
+    /** For transports without HTTP routes (Socket.IO): the member a token stands for. */
+    callerFromToken(token: string): Promise<MemberCaller | null>;
     /**
      * Subscribes to session revocations, for what outlives a request and must end with its session:
      * the realtime plugin closes the sockets opened with a revoked session.
@@ -104,12 +158,14 @@ export const authPlugin = fp(
     }
 
     /** The live session a token stands for, or null (bad signature, expired, revoked). */
-    async function callerFromToken(token: string): Promise<Caller | null> {
+    async function callerFromToken(token: string): Promise<MemberCaller | null> {
       const claims = await options.tokens.verify(token);
       const live = claims ? await sessions.findLive(claims.jti, claims.sub) : undefined;
       if (!live) return null;
       return {
+        kind: 'member',
         accountId: live.accountId,
+        guestMemberId: null,
         sessionId: live.sessionId,
         username: live.username,
         displayName: live.displayName,
@@ -124,7 +180,7 @@ export const authPlugin = fp(
       };
     }
 
-    async function resolveCaller(request: FastifyRequest): Promise<Caller | null> {
+    async function resolveCaller(request: FastifyRequest): Promise<MemberCaller | null> {
       const presented = presentedToken(request);
       if (!presented) return null;
       const caller = await callerFromToken(presented.token);
@@ -162,8 +218,8 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['db'] },
 );
 
-/** The caller of a route declared with `config: { auth: 'required' }`. */
-export function callerOf(request: FastifyRequest): Caller {
+/** The member calling a route declared with `config: { auth: 'required' }`. */
+export function callerOf(request: FastifyRequest): MemberCaller {
   if (!request.caller) throw unauthorized();
   return request.caller;
 }

@@ -5,25 +5,11 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
-
-/** Who is on the other end of a socket: a member with an account, or a plaza guest. */
-export interface Principal {
-  accountId: string | null;
-  /** Set for plaza guests: the membership row their token names. */
-  guestMemberId: string | null;
-  /** The plaza a guest token is good for; null for members. */
-  guestConversationId: string | null;
-  username: string;
-  displayName: string;
-  language: string;
-  /** A member's session: its sockets close when it is revoked. */
-  sessionId?: string;
-  /** When the token stops being good: the socket is closed then. */
-  expiresAt?: Date;
-}
+import type { Caller } from './auth';
 
 export interface SocketData {
-  principal: Principal;
+  /** Who is on the other end: a member (their sockets close with their session) or a plaza guest. */
+  caller: Caller;
   /** conversation id → the membership row this socket joined it as. */
   joined: Map<string, string>;
 }
@@ -32,7 +18,7 @@ export type TolkServer = Server<ClientToServerEvents, ServerToClientEvents, Reco
 export type TolkSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** A token kind besides the member session (plaza guests register theirs). */
-export type SocketAuthenticator = (token: string) => Promise<Principal | null>;
+export type SocketAuthenticator = (token: string) => Promise<Caller | null>;
 
 // A socket's own rooms; a conversation's rooms are named in modules/muses/rooms.ts.
 /** Every socket of one account, on any instance: how a member who leaves is taken out of rooms. */
@@ -143,23 +129,7 @@ export const realtimePlugin = fp(
       redisClients.push(pub, sub);
     }
 
-    const authenticators: SocketAuthenticator[] = [
-      async (token) => {
-        const caller = await app.callerFromToken(token);
-        return caller
-          ? {
-              accountId: caller.accountId,
-              guestMemberId: null,
-              guestConversationId: null,
-              username: caller.username,
-              displayName: caller.displayName,
-              language: caller.language,
-              sessionId: caller.sessionId,
-              expiresAt: caller.expiresAt,
-            }
-          : null;
-      },
-    ];
+    const authenticators: SocketAuthenticator[] = [(token) => app.callerFromToken(token)];
 
     io.use((socket, next) => {
       const token = handshakeToken(socket);
@@ -169,9 +139,9 @@ export const realtimePlugin = fp(
       }
       void (async () => {
         for (const authenticate of authenticators) {
-          const principal = await authenticate(token).catch(() => null);
-          if (principal) {
-            socket.data.principal = principal;
+          const caller = await authenticate(token).catch(() => null);
+          if (caller) {
+            socket.data.caller = caller;
             socket.data.joined = new Map();
             next();
             return;
@@ -184,11 +154,11 @@ export const realtimePlugin = fp(
     const handlers: ((socket: TolkSocket) => void)[] = [];
     let closing = false;
     io.on('connection', (socket) => {
-      const { principal } = socket.data;
-      if (principal.accountId) void socket.join(accountRoom(principal.accountId));
-      if (principal.guestMemberId) void socket.join(memberRoom(principal.guestMemberId));
-      if (principal.sessionId) {
-        const { sessionId } = principal;
+      const { caller } = socket.data;
+      if (caller.kind === 'member') void socket.join(accountRoom(caller.accountId));
+      else void socket.join(memberRoom(caller.guestMemberId));
+      if (caller.kind === 'member') {
+        const { sessionId } = caller;
         void socket.join(sessionRoom(sessionId));
         // A revocation between the handshake's check and the join above missed this socket: check again.
         app
@@ -200,7 +170,7 @@ export const realtimePlugin = fp(
             app.log.warn({ err: error }, 'could not recheck a socket session');
           });
       }
-      if (principal.expiresAt) socket.once('disconnect', closeAt(socket, principal.expiresAt));
+      socket.once('disconnect', closeAt(socket, caller.expiresAt));
       if (socket.disconnected) return;
       for (const handler of handlers) handler(socket);
     });

@@ -4,7 +4,7 @@ import { avatarUrlOf } from '@tolk/shared/avatars';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Database } from '../../db/client';
 import { AppError, fieldError, isUniqueViolation } from '../../errors';
-import type { Caller, RevokedSessions } from '../../plugins/auth';
+import type { MemberCaller, RevokedSessions } from '../../plugins/auth';
 import { createAccountsService, type AccountRow } from '../accounts/accounts.service';
 import type { KnownDevices } from './known-devices';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -119,13 +119,13 @@ export function createAuthService({
     },
 
     /** Revokes the caller's session; the caller tells `app.sessionsRevoked` what was revoked. */
-    async signOut(caller: Caller): Promise<RevokedSessions> {
+    async signOut(caller: MemberCaller): Promise<RevokedSessions> {
       return { accountId: caller.accountId, sessionIds: await sessions.revoke(caller.sessionId) };
     },
 
     /** Sets the new password, revokes every other session and returns a fresh one, and what it revoked. */
     async changePassword(
-      caller: Caller,
+      caller: MemberCaller,
       input: ChangePasswordInput,
       meta: RequestMeta,
     ): Promise<IssuedLogin & { revoked: RevokedSessions }> {
@@ -144,7 +144,7 @@ export function createAuthService({
       return { ...issued, revoked: { accountId: account.id, sessionIds: revokedIds } };
     },
 
-    me(caller: Caller): Me {
+    me(caller: MemberCaller): Me {
       return {
         username: caller.username,
         displayName: caller.displayName,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { GuestCaller } from '../../plugins/auth';
 import type { BlobStorage } from '../uploads/storage';
 import { createInterpreterRepository } from './interpreter.repository';
 import { interpreterRoutes, type GuestLimits } from './interpreter.routes';
@@ -38,13 +39,17 @@ export const interpreterPlugin = fp(
       const member = await app.muses.findMember(claims.memberId);
       if (!member || member.leftAt || member.conversationId !== claims.conversationId) return null;
       return {
+        kind: 'guest',
         accountId: null,
         guestMemberId: member.id,
-        guestConversationId: member.conversationId,
+        conversationId: member.conversationId,
+        tenantId: null,
         username: '',
         displayName: member.displayName || (member.side === 'audience' ? 'audience' : 'host'),
         language: member.readingLanguage,
-      };
+        superAdmin: false,
+        expiresAt: claims.expiresAt,
+      } satisfies GuestCaller;
     });
 
     await app.register(interpreterRoutes, {

@@ -19,7 +19,7 @@ import {
   sendPlazaMuseInputSchema,
 } from '@tolk/shared/schemas/plazas';
 import { fieldError, notFound, unauthorized } from '../../errors';
-import { callerOf } from '../../plugins/auth';
+import { ANONYMOUS, callerOf } from '../../plugins/auth';
 import type { InterpreterRepository } from './interpreter.repository';
 import type { PlazaTokens } from './plaza-tokens';
 import type { PlazaCaller, PlazasService } from './plazas.service';
@@ -54,23 +54,19 @@ export function plazaCallerResolver(tokens: PlazaTokens) {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized('This plaza link has expired. Join again with a new code.');
       return {
+        kind: 'guest',
         accountId: null,
+        guestMemberId: claims.memberId,
+        conversationId: claims.conversationId,
         tenantId: null,
+        username: '',
         displayName: '',
         language: '',
-        guestMemberId: claims.memberId,
-        guestExpiresAt: claims.expiresAt,
+        superAdmin: false,
+        expiresAt: claims.expiresAt,
       };
     }
-    const caller = request.caller;
-    if (!caller) return null;
-    return {
-      accountId: caller.accountId,
-      tenantId: caller.tenantId,
-      displayName: caller.displayName || caller.username,
-      language: caller.language,
-      guestMemberId: null,
-    };
+    return request.caller;
   };
 }
 
@@ -112,8 +108,7 @@ export async function interpreterRoutes(
     if (!caller) throw unauthorized();
     return caller;
   };
-  const anyone = async (request: FastifyRequest): Promise<PlazaCaller> =>
-    (await resolve(request)) ?? { accountId: null, tenantId: null, displayName: '', language: '', guestMemberId: null };
+  const anyone = async (request: FastifyRequest): Promise<PlazaCaller> => (await resolve(request)) ?? ANONYMOUS;
   const optional = { auth: 'optional' as const };
 
   // Saved language pairs (members; guests keep theirs in the browser).
@@ -198,20 +193,7 @@ export async function interpreterRoutes(
       },
       config: { auth: 'required', rateLimit: { max: perCaller(limits.createPerHour), timeWindow: 3_600_000 } },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      return plazas.openProfile(
-        {
-          accountId: caller.accountId,
-          tenantId: caller.tenantId,
-          displayName: caller.displayName || caller.username,
-          language: caller.language,
-          guestMemberId: null,
-        },
-        request.params.id,
-        request.body.fresh,
-      );
-    },
+    async (request) => plazas.openProfile(callerOf(request), request.params.id, request.body.fresh),
   );
   r.delete(
     '/interpreter/profiles/:id',

@@ -6,23 +6,16 @@ import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import type { ConversationRow, MemberRow } from '../muses/muses.service';
-import type { Actor, MusesService } from '../muses/muses.service';
+import type { Actor, MemberCaller, Visitor } from '../../plugins/auth';
+import type { MusesService } from '../muses/muses.service';
 import { baseLanguage } from '../muses/translator';
 import type { BlobStorage } from '../uploads/storage';
 import type { InterpreterRepository } from './interpreter.repository';
 import { newJoinCode } from './join-codes';
 import type { PlazaTokens } from './plaza-tokens';
 
-export interface PlazaCaller {
-  accountId: string | null;
-  tenantId: string | null;
-  displayName: string;
-  language: string;
-  /** A guest's token claims, when the caller is a guest. */
-  guestMemberId: string | null;
-  /** When a guest's token runs out (their access ends then, even in a member's kept plaza). */
-  guestExpiresAt?: Date | null;
-}
+/** A member, a guest holding a plaza token, or (opening a guest plaza) anyone at all. */
+export type PlazaCaller = Visitor;
 
 export interface PlazaOptions {
   /** How long a guest's plaza and everything in it lives. */
@@ -55,13 +48,8 @@ export function createPlazasService(deps: {
 }) {
   const { repo, muses, tokens, options } = deps;
 
-  const actorOf = (caller: PlazaCaller): Actor => ({
-    accountId: caller.guestMemberId ? null : caller.accountId,
-    guestMemberId: caller.guestMemberId,
-    tenantId: caller.tenantId,
-    language: caller.language,
-    superAdmin: false,
-  });
+  // Whoever calls is who acts: a plaza token wins over a member session (interpreter.routes.ts).
+  const actorOf = (caller: PlazaCaller): Actor => caller;
 
   function assertLive(conversation: ConversationRow) {
     if (conversation.expiresAt && conversation.expiresAt.getTime() <= Date.now()) {
@@ -97,8 +85,9 @@ export function createPlazasService(deps: {
     tokenExpiresAt: Date | null;
   }
   const viewerOf = (caller: PlazaCaller): Viewer => ({
-    guest: caller.accountId === null || caller.guestMemberId !== null,
-    tokenExpiresAt: caller.guestExpiresAt ?? null,
+    guest: caller.kind !== 'member',
+    // A guest's access ends with their token, even in a member's kept plaza.
+    tokenExpiresAt: caller.kind === 'guest' ? caller.expiresAt : null,
   });
 
   function expiryFor(conversation: ConversationRow, viewer: Viewer) {
@@ -249,11 +238,7 @@ export function createPlazasService(deps: {
      * A saved pair opens its last plaza while that lives and still speaks the pair's two
      * languages (either way round: a swap keeps it); otherwise, or when asked, a new one.
      */
-    async openProfile(
-      caller: PlazaCaller & { accountId: string; tenantId: string },
-      profileId: string,
-      fresh: boolean,
-    ) {
+    async openProfile(caller: MemberCaller, profileId: string, fresh: boolean) {
       const scope = { tenantId: caller.tenantId, ownerId: caller.accountId };
       const profile = await repo.profile(scope, profileId);
       if (!profile) throw notFound('Interpreter profile');
@@ -389,7 +374,7 @@ export function createPlazasService(deps: {
       });
       muses.delivery.toConversation(conversation.id, 'presence', {
         conversationId: conversation.id,
-        username: input.name?.trim() || caller.displayName || 'audience',
+        username: input.name?.trim() || caller.displayName || caller.username || 'audience',
         online: true,
       });
       return session(plaza, member, guest);

@@ -1,18 +1,12 @@
 import type { Conversation, ConversationSummary } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, isUniqueViolation, notFound } from '../../errors';
+import type { Actor } from '../../plugins/auth';
 import type { Delivery } from './delivery';
 import type { ConversationRow, MemberRow, MusesRepository } from './muses.repository';
 import { memberView } from './muse-views';
 
-/** The account, or the plaza guest, acting. */
-export interface Actor {
-  accountId: string | null;
-  guestMemberId: string | null;
-  tenantId: string | null;
-  language: string;
-  superAdmin: boolean;
-}
+export type { Actor } from '../../plugins/auth';
 
 export interface Membership {
   conversation: ConversationRow;

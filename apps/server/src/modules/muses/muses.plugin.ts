@@ -24,16 +24,7 @@ export const musesPlugin = fp(
     app.decorate('muses', service);
     app.realtime.onConnection(
       museSocketHandlers(service, {
-        actorOf: (socket): Actor => {
-          const p = socket.data.principal;
-          return {
-            accountId: p.accountId,
-            guestMemberId: p.guestMemberId,
-            tenantId: null,
-            language: p.language,
-            superAdmin: false,
-          };
-        },
+        actorOf: (socket): Actor => socket.data.caller,
         sendLimit: options.sendLimit,
         isClosing: () => app.realtime.isClosing(),
         log: app.log,

@@ -20,22 +20,12 @@ import {
   updateMembershipInputSchema,
 } from '@tolk/shared/schemas/conversations';
 import { languageCodeSchema, usernameSchema } from '@tolk/shared/schemas/auth';
-import { callerOf, type Caller } from '../../plugins/auth';
-import type { Actor, MusesService } from './muses.service';
+import { callerOf } from '../../plugins/auth';
+import type { MusesService } from './muses.service';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const config = { auth: 'required' as const };
-
-export function actorOfCaller(caller: Caller): Actor & { accountId: string; tenantId: string } {
-  return {
-    accountId: caller.accountId,
-    guestMemberId: null,
-    tenantId: caller.tenantId,
-    language: caller.language,
-    superAdmin: caller.superAdmin,
-  };
-}
 
 export async function musesRoutes(
   app: FastifyInstance,
@@ -43,7 +33,8 @@ export async function musesRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['conversations'];
-  const actor = (request: Parameters<typeof callerOf>[0]) => actorOfCaller(callerOf(request));
+  // Every route here is a member's: the member calling is who acts.
+  const actor = callerOf;
 
   r.get(
     '/conversations',

@@ -53,8 +53,8 @@ export function museSocketHandlers(
   }
 
   return (socket: TolkSocket) => {
-    const principal = socket.data.principal;
-    const name = principal.username || principal.displayName;
+    const caller = socket.data.caller;
+    const name = caller.username || caller.displayName;
 
     /** Leaves every room of one conversation, whatever reading settings put the socket there. */
     async function leaveRooms(conversationId: string) {
@@ -77,8 +77,8 @@ export function museSocketHandlers(
       return [
         ...new Set(
           sockets.map((s) => {
-            const { principal } = s.data as SocketData;
-            return principal.username || principal.displayName;
+            const { caller: other } = s.data as SocketData;
+            return other.username || other.displayName;
           }),
         ),
       ];
@@ -126,7 +126,7 @@ export function museSocketHandlers(
       const reply = typeof ack === 'function' ? ack : () => undefined;
       void (async () => {
         // Plaza guests write through their plaza, which knows their side and its own limits.
-        const accountId = principal.accountId;
+        const accountId = caller.accountId;
         if (!accountId) throw new AppError('forbidden', 'Guests send through their plaza.');
         const { count, resetMs } = await sendLimit.counter(`muse-send:${accountId}`, sendLimit.windowMs);
         if (count > sendLimit.max) {
@@ -161,7 +161,7 @@ export function museSocketHandlers(
       socket.to(conversationRoom(parsed.data.conversationId)).emit('typing', {
         conversationId: parsed.data.conversationId,
         username: name,
-        displayName: principal.displayName || principal.username,
+        displayName: caller.displayName || caller.username,
         typing: parsed.data.typing,
       });
     });

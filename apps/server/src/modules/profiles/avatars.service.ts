@@ -5,7 +5,7 @@ import type { Profile } from '@tolk/shared/schemas/profile';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import type { Caller } from '../../plugins/auth';
+import type { MemberCaller } from '../../plugins/auth';
 import { processAvatar, type ImageKind } from '../uploads/images';
 import type { BlobStorage } from '../uploads/storage';
 import { createProfilesRepository, type AvatarFiles } from './profiles.repository';
@@ -30,12 +30,12 @@ export function createAvatarsService({ db, storage, log }: AvatarsServiceDeps) {
     }
   }
 
-  async function profileOf(caller: Caller): Promise<Profile> {
+  async function profileOf(caller: MemberCaller): Promise<Profile> {
     return (await profiles.find(caller.accountId)) ?? Promise.reject(notFound('Profile'));
   }
 
   return {
-    async replace(caller: Caller, photo: { data: Buffer; kind: ImageKind }): Promise<Profile> {
+    async replace(caller: MemberCaller, photo: { data: Buffer; kind: ImageKind }): Promise<Profile> {
       let avatar;
       try {
         avatar = await processAvatar(photo.data);
@@ -66,13 +66,13 @@ export function createAvatarsService({ db, storage, log }: AvatarsServiceDeps) {
       return profileOf(caller);
     },
 
-    async remove(caller: Caller): Promise<Profile> {
+    async remove(caller: MemberCaller): Promise<Profile> {
       await deleteFiles(await profiles.clearAvatar(caller.accountId));
       return profileOf(caller);
     },
 
     /** The picture, for a signed-in member of its owner's tenant; 404 for anyone else, as for no picture. */
-    async read(caller: Caller, avatarId: string, small: boolean): Promise<Buffer> {
+    async read(caller: MemberCaller, avatarId: string, small: boolean): Promise<Buffer> {
       const files = await profiles.findAvatar(avatarId, caller);
       const data = files && (await storage.get(small ? files.thumbKey : files.storageKey));
       if (!data) throw notFound('Photo');

@@ -8,23 +8,19 @@ import { AppError, notFound, unauthorized } from '../../errors';
 import { photoUrls } from '../muses/muse-views';
 import { processImage } from './images';
 import { readPhotoUpload } from './photo-upload';
+import type { GuestCaller, MemberCaller } from '../../plugins/auth';
 import type { BlobStorage } from './storage';
 import type { UploadsRepository } from './uploads.repository';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 
-/** Who may upload and read photos besides members: plaza guests register a resolver. */
-export interface UploadPrincipal {
-  accountId: string | null;
-  tenantId: string;
-  /** Plaza guests: the plaza their photos belong to. */
-  conversationId: string | null;
-}
-
 export interface UploadsOptions {
   repo: UploadsRepository;
   storage: BlobStorage;
-  /** Resolves a plaza guest from the request when there is no member session. */
-  guestOf?: (request: FastifyRequest) => Promise<UploadPrincipal | null>;
+  /**
+   * Resolves a plaza guest from the request when there is no member session, with their plaza's
+   * tenant (their photos are kept in it).
+   */
+  guestOf?: (request: FastifyRequest) => Promise<(GuestCaller & { tenantId: string }) | null>;
 }
 
 export async function uploadsRoutes(app: FastifyInstance, options: UploadsOptions) {
@@ -32,9 +28,8 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsOption
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['uploads'];
 
-  async function principal(request: FastifyRequest): Promise<UploadPrincipal> {
-    if (request.caller)
-      return { accountId: request.caller.accountId, tenantId: request.caller.tenantId, conversationId: null };
+  async function principal(request: FastifyRequest): Promise<MemberCaller | (GuestCaller & { tenantId: string })> {
+    if (request.caller) return request.caller;
     const guest = await options.guestOf?.(request);
     if (guest) return guest;
     throw unauthorized();
@@ -72,7 +67,7 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsOption
       const row = await repo.create({
         tenantId: who.tenantId,
         ownerId: who.accountId,
-        conversationId: who.conversationId,
+        conversationId: who.kind === 'guest' ? who.conversationId : null,
         mime: processed.mime,
         width: processed.width,
         height: processed.height,
@@ -86,11 +81,10 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsOption
 
   async function serve(request: FastifyRequest, id: string, thumb: boolean) {
     const who = await principal(request);
-    const upload = who.accountId
-      ? await repo.readableByAccount(id, who.accountId)
-      : who.conversationId
-        ? await repo.readableInConversation(id, who.conversationId)
-        : undefined;
+    const upload =
+      who.kind === 'member'
+        ? await repo.readableByAccount(id, who.accountId)
+        : await repo.readableInConversation(id, who.conversationId);
     if (!upload) throw notFound('Photo');
     const data = await storage.get(thumb ? upload.thumbKey : upload.storageKey);
     if (!data) throw notFound('Photo');
