@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { profiles } from '../../db/schema/profiles';
@@ -44,6 +44,23 @@ export function createAccountsRepository(db: Database) {
         .where(eq(sql`lower(${accounts.username})`, username.trim().toLowerCase()))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Accounts by name (any case), in one tenant, or in every tenant when `tenantId` is null
+     * (superadmins): names in other tenants are not found, as if they did not exist.
+     */
+    byUsernames(usernames: string[], tenantId: string | null) {
+      const lowered = usernames.map((u) => u.trim().toLowerCase());
+      return db
+        .select({ id: accounts.id, username: accounts.username, language: accounts.language })
+        .from(accounts)
+        .where(
+          and(
+            inArray(sql`lower(${accounts.username})`, lowered),
+            tenantId === null ? undefined : eq(accounts.tenantId, tenantId),
+          ),
+        );
     },
 
     async findById(id: string): Promise<AccountRow | undefined> {

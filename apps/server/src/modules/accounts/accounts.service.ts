@@ -19,6 +19,11 @@ export function createAccountsService(db: Database) {
     /** Creates the account and its empty profile together. Throws a unique violation on a taken name. */
     create: (input: Parameters<typeof accounts.create>[0]) => accounts.create(input),
     setPasswordHash: (id: string, hash: string) => accounts.setPasswordHash(id, hash),
+    /** Accounts by name that `actor` may reach: their own tenant's, or every tenant's for superadmins. */
+    findByUsernames: (usernames: string[], actor: { tenantId: string; superAdmin: boolean }) =>
+      usernames.length
+        ? accounts.byUsernames(usernames, actor.superAdmin ? null : actor.tenantId)
+        : Promise.resolve([]),
     /** The tenant members register in; the bootstrap makes it, so its id never changes. */
     async publicTenantId(): Promise<string> {
       publicTenant ??= await tenants.idOf(PUBLIC_TENANT);

@@ -2,6 +2,7 @@ import type { Conversation, ConversationSummary } from '@tolk/shared/schemas/con
 import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { Actor } from '../../plugins/auth';
+import type { AccountsService } from '../accounts/accounts.service';
 import type { Delivery } from './delivery';
 import type { ConversationRow, MemberRow, MusesRepository } from './muses.repository';
 import { memberView } from './muse-views';
@@ -18,7 +19,16 @@ export interface Membership {
  * with membership), starting chats, adding and removing people, reading settings, read marks,
  * and the plaza conversations the interpreter opens. Muses themselves are in muses.service.ts.
  */
-export function createConversationsService({ repo, delivery }: { repo: MusesRepository; delivery: Delivery }) {
+export function createConversationsService({
+  repo,
+  delivery,
+  accounts,
+}: {
+  repo: MusesRepository;
+  delivery: Delivery;
+  /** Accounts are the accounts module's: it finds them by name, in the actor's tenant. */
+  accounts: Pick<AccountsService, 'findByUsernames'>;
+}) {
   const { viewsFor } = delivery;
 
   async function membership(conversationId: string, actor: Actor): Promise<Membership> {
@@ -135,8 +145,7 @@ export function createConversationsService({ repo, delivery }: { repo: MusesRepo
       input: { kind: 'direct' | 'group'; members: string[]; title?: string | undefined },
     ) {
       const wanted = [...new Set(input.members.map((u) => u.toLowerCase()))];
-      const found = await repo.accountsByUsernames(wanted);
-      const visible = found.filter((a) => actor.superAdmin || a.tenantId === actor.tenantId);
+      const visible = await accounts.findByUsernames(wanted, actor);
       const missing = wanted.filter((u) => !visible.some((a) => a.username.toLowerCase() === u));
       if (missing.length) {
         throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say(missing));
@@ -194,8 +203,7 @@ export function createConversationsService({ repo, delivery }: { repo: MusesRepo
       const { conversation, member } = await membership(conversationId, actor);
       if (conversation.kind !== 'group') throw new AppError('bad_request', 'Only group chats take new members.');
       if (member.role !== 'owner') throw forbidden('Only the owner adds members.');
-      const found = await repo.accountsByUsernames(usernames);
-      const visible = found.filter((a) => actor.superAdmin || a.tenantId === actor.tenantId);
+      const visible = await accounts.findByUsernames(usernames, actor);
       const missing = usernames.filter((u) => !visible.some((a) => a.username.toLowerCase() === u.toLowerCase()));
       if (missing.length) throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say(missing));
       await repo.addMembers(
@@ -205,9 +213,13 @@ export function createConversationsService({ repo, delivery }: { repo: MusesRepo
       return conversationView((await repo.findConversation(conversationId))!);
     },
 
-    async removeMember(actor: Actor & { accountId: string }, conversationId: string, username: string) {
+    async removeMember(
+      actor: Actor & { accountId: string; tenantId: string },
+      conversationId: string,
+      username: string,
+    ) {
       const { conversation, member } = await membership(conversationId, actor);
-      const [target] = await repo.accountsByUsernames([username]);
+      const [target] = await accounts.findByUsernames([username], actor);
       if (!target) throw notFound('Member');
       if (target.id !== actor.accountId) {
         if (conversation.kind !== 'group' || member.role !== 'owner')

@@ -17,6 +17,7 @@ import {
   expectNotFound,
   expectUnauthorized,
   newAccount,
+  newTenantAccount,
   type Member,
 } from '../../test/factories';
 import { tinyPng, uploadPhoto } from '../uploads/upload-fixtures';
@@ -134,6 +135,34 @@ describe('conversations', () => {
     );
     expect(unknown.fields?.members?.[0]).toContain('nobody-here-at-all');
     expect(unknown.reason).toBe('noSuchMember');
+  });
+
+  it('finds no one in another tenant: a chat with them is refused as with an unknown name', async () => {
+    const elsewhere = await newTenantAccount(t.app, 'acme-chats');
+    for (const kind of ['direct', 'group'] as const) {
+      const refused = expectError(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/conversations',
+          headers: english.headers,
+          payload: { kind, members: [elsewhere.username] },
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(refused.reason).toBe('noSuchMember');
+    }
+    // Nor can they start one with a member of the public tenant.
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers: elsewhere.headers,
+        payload: { kind: 'direct', members: [english.username] },
+      }),
+      400,
+      'validation_failed',
+    );
   });
 
   it('answers an outsider 404 for reading and sending, and a guest 401', async () => {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAccountsService } from '../accounts/accounts.service';
+import { createUploadsService } from '../uploads/uploads.service';
 import { createMusesRepository } from './muses.repository';
 import { museSocketHandlers, type SocketSendLimit } from './muses.socket';
 import { musesRoutes } from './muses.routes';
@@ -20,6 +22,8 @@ export const musesPlugin = fp(
       translator: options.translator,
       io: () => app.realtime.io,
       log: app.log,
+      accounts: createAccountsService(app.db),
+      uploads: createUploadsService(app.db),
     });
     app.decorate('muses', service);
     app.realtime.onConnection(

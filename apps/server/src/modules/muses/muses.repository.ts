@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  type Column,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, getTableColumns, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { executePrepared, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses, museTranslations } from '../../db/schema/conversations';
@@ -241,14 +227,6 @@ export function createMusesRepository(db: Database) {
     },
 
     /** Who a photo belongs to: its uploader's account, or for a plaza guest's photo, the plaza. */
-    async photoOwner(id: string) {
-      const [row] = await db
-        .select({ ownerId: uploads.ownerId, conversationId: uploads.conversationId })
-        .from(uploads)
-        .where(eq(uploads.id, id));
-      return row;
-    },
-
     async findDirect(directKey: string) {
       const [row] = await db.select().from(conversations).where(eq(conversations.directKey, directKey));
       return row;
@@ -658,19 +636,6 @@ export function createMusesRepository(db: Database) {
 
     async clearMuses(conversationId: string) {
       await db.delete(muses).where(eq(muses.conversationId, conversationId));
-    },
-
-    accountsByUsernames(usernames: string[]) {
-      const lowered = usernames.map((u) => u.toLowerCase());
-      return db
-        .select({
-          id: accounts.id,
-          username: accounts.username,
-          language: accounts.language,
-          tenantId: accounts.tenantId,
-        })
-        .from(accounts)
-        .where(or(...lowered.map((u) => eq(sql`lower(${accounts.username})`, u))));
     },
   };
 }

@@ -3,6 +3,8 @@ import type { Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/con
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import type { TolkServer } from '../../plugins/realtime';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { UploadsService } from '../uploads/uploads.service';
 import { createConversationsService, type Actor, type Membership } from './conversations.service';
 import { createDelivery } from './delivery';
 import type { MuseRecord, MusesRepository } from './muses.repository';
@@ -26,11 +28,13 @@ export function createMusesService(deps: {
   translator: MuseTranslator;
   io: () => TolkServer | undefined;
   log: FastifyBaseLogger;
+  accounts: Pick<AccountsService, 'findByUsernames'>;
+  uploads: Pick<UploadsService, 'sendable'>;
 }) {
   const { repo, translator } = deps;
   const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log });
   const { viewsFor } = delivery;
-  const conversations = createConversationsService({ repo, delivery });
+  const conversations = createConversationsService({ repo, delivery, accounts: deps.accounts });
   const { membership } = conversations;
 
   return {
@@ -220,12 +224,7 @@ export function createMusesService(deps: {
    * upload into that plaza. Anything else would hand someone else's photo to the conversation.
    */
   async function assertOwnPhoto(actor: Actor, conversationId: string, photoId: string) {
-    const photo = await repo.photoOwner(photoId);
-    const own =
-      photo &&
-      (photo.ownerId
-        ? photo.ownerId === actor.accountId
-        : actor.guestMemberId !== null && photo.conversationId === conversationId);
+    const own = await deps.uploads.sendable(photoId, { accountId: actor.accountId, conversationId });
     if (!own) throw fieldError('photoId', 'This photo was not found. Upload it again.');
   }
 }

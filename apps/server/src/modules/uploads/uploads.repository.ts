@@ -11,6 +11,26 @@ export function createUploadsRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Whether a photo may go into a conversation with a muse from this sender: a member's own
+     * upload, or a plaza guest's upload into that plaza. Anything else would hand someone else's
+     * photo to the conversation.
+     */
+    async sendable(id: string, sender: { accountId: string | null; conversationId: string }) {
+      const [row] = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.id, id),
+            sender.accountId !== null
+              ? eq(uploads.ownerId, sender.accountId)
+              : and(isNull(uploads.ownerId), eq(uploads.conversationId, sender.conversationId)),
+          ),
+        );
+      return row !== undefined;
+    },
+
     async find(id: string) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
       return row;
