@@ -6,7 +6,9 @@ import { createRouter } from './app/router';
 import { handlePreloadErrors } from './app/preload-error';
 import { initI18n } from './lib/i18n';
 import { applyDarkMode, readDarkMode } from './lib/dark-mode';
-import './styles.css';
+import './ui/tokens.css';
+import './ui/ui.css';
+import './app/layout/layout.css';
 
 handlePreloadErrors();
 applyDarkMode(readDarkMode());

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { changePassword } from '../api/change-password';
 import { applyServerFieldErrors } from '../form-errors';
 import { authValidation } from '../validation';
+import '../auth.css';
 
 type ChangePasswordForm = z.infer<ReturnType<typeof authValidation>['changePassword']>;
 

@@ -14,6 +14,7 @@ import { register as registerAccount } from '../api/register';
 import { applyServerFieldErrors } from '../form-errors';
 import { safeReturnTo } from '../return-to';
 import { authValidation } from '../validation';
+import '../auth.css';
 
 type RegisterForm = z.infer<ReturnType<typeof authValidation>['register']>;
 

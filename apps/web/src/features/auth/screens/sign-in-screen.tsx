@@ -11,6 +11,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { signIn } from '../api/sign-in';
 import { safeReturnTo } from '../return-to';
 import { authValidation } from '../validation';
+import '../auth.css';
 
 type SignInForm = z.infer<ReturnType<typeof authValidation>['signIn']>;
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { clearCookieConsent } from '../../../lib/cookie-consent';
+import '../cookies.css';
 
 const sections = ['what', 'choices', 'thirdParties', 'retention', 'contact'] as const;
 

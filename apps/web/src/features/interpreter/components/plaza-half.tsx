@@ -17,7 +17,7 @@ interface PlazaHalfProps {
 
 /**
  * One person's half of the screen. In the face-to-face layout the top half is turned upside
- * down by CSS (see .plaza[data-layout='face-to-face'] in styles.css), so whoever sits across
+ * down by CSS (see .plaza[data-layout='face-to-face'] in ../plaza.css), so whoever sits across
  * the table reads it the right way up, with their input nearest to them.
  */
 export function PlazaHalf({ side, position, label, language, status, log, composer }: PlazaHalfProps) {

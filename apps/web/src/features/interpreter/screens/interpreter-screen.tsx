@@ -28,6 +28,7 @@ import { interpreterPaths } from '../interpreter-paths';
 import { isReadyPair, openProfilePlaza } from '../open-profile';
 import { limitSeconds } from '../plaza-errors';
 import { saveVoice } from '../plaza-preferences';
+import '../pairs.css';
 
 /** Members' pairs live on the server; guests' in this browser. Both open the same plazas. */
 function useProfiles(member: boolean) {

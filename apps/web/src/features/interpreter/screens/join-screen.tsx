@@ -11,6 +11,7 @@ import { LanguageSelect } from '../components/language-select';
 import { interpreterPaths } from '../interpreter-paths';
 import { browserLanguage } from '../language-names';
 import { joinCodeProblem, normalizeJoinCode } from '../plaza-errors';
+import '../pairs.css';
 
 export function Component() {
   const { t } = useTranslation();

@@ -34,6 +34,7 @@ import { speak, useVoices, voiceFor } from '../speech';
 import { usePlazaLive } from '../use-plaza-live';
 import { useNow } from '../use-now';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
+import '../plaza.css';
 
 const otherSideOf = (side: PlazaSide): PlazaSide => (side === 'user' ? 'audience' : 'user');
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Compass, Languages, MessagesSquare, Plane, Sparkles, UserPlus, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
+import '../landing.css';
 
 // The try box brings the HTTP client and TanStack's mutation code: it loads just after the page,
 // so the first screen everyone sees does not wait for them.

@@ -10,6 +10,7 @@ import { conversationsQueryKey, listConversations } from '../api/list-conversati
 import { ConversationItem } from '../components/conversation-item';
 import { NewChatForm } from '../components/new-chat-form';
 import { musePaths } from '../muse-paths';
+import '../conversations.css';
 
 // Only open threads are live over the socket; the list catches up by asking now and then.
 const LIST_REFRESH_MS = 20_000;

@@ -22,6 +22,8 @@ import { engineName, languageName } from '../../../lib/language-names';
 import { formatFullTime, personName, versionsOf } from '../muse-display';
 import { musePaths } from '../muse-paths';
 import { markDeleted, type ThreadState } from '../thread-state';
+import '../conversations.css';
+import '../thread.css';
 
 // While a version is still being translated, look again this often.
 const PENDING_POLL_MS = 2000;

@@ -8,6 +8,7 @@ import { listMyMuses, myMusesQueryKey } from '../api/list-my-muses';
 import { useLoginResponse } from '../../../lib/session';
 import { formatMuseTime, museView, personName } from '../muse-display';
 import { musePaths } from '../muse-paths';
+import '../conversations.css';
 
 export function Component() {
   const { t, i18n } = useTranslation();

@@ -20,6 +20,8 @@ import { conversationTitle } from '../muse-display';
 import { musePaths } from '../muse-paths';
 import { useThread } from '../use-thread';
 import { Avatar } from '../../../ui/avatar';
+import '../thread.css';
+import '../composer.css';
 
 export function Component() {
   const { id = '' } = useParams();

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { getProfile, profileQueryKey } from '../api/get-profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { updateProfile } from '../api/update-profile';
+import '../profile.css';
 
 interface EditForm {
   displayName: string;

@@ -8,6 +8,7 @@ import { Avatar } from '../../../ui/avatar';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { getProfile, profileQueryKey } from '../api/get-profile';
+import '../profile.css';
 
 export function Component() {
   const { t } = useTranslation();
