@@ -8,11 +8,16 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@tolk/shared/realtime';
+import type { ErrorCode } from '@tolk/shared/error-codes';
 import { getAccessToken } from './access-token-cookie';
 import { notifyUnauthorized } from './http-error';
 import { useLoginResponse } from './session';
 
-/** The one Socket.IO connection the app shares (DESIGN section 2). */
+/**
+ * The app's realtime client (DESIGN section 2): one Socket.IO connection per credential, with one
+ * join and rejoin logic for every screen. A signed-in member has one connection, shared by the
+ * chats and the plazas they open; a plaza guest's token gets one of its own.
+ */
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** idle: nobody needs the socket; disconnected: somebody does and it is down. */
@@ -34,7 +39,7 @@ export interface ConversationRoom {
   /** The newest sequence this client holds; the server sends everything after it again. */
   lastSeq: () => number;
   onJoined?: (joined: JoinedConversation) => void;
-  onJoinFailed?: (message: string) => void;
+  onJoinFailed?: (failure: { code: ErrorCode; message: string }) => void;
 }
 
 // Moving between the list and a thread must not drop and re-open the connection.
@@ -43,117 +48,254 @@ const JOIN_TIMEOUT_MS = 10_000;
 const RECONNECT_MIN_MS = 2_000;
 const RECONNECT_MAX_MS = 60_000;
 
-let socket: RealtimeSocket | undefined;
-let holders = 0;
-let releaseTimer: ReturnType<typeof setTimeout> | undefined;
-let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-let reconnectDelay = RECONNECT_MIN_MS;
-let tokenInUse: string | undefined;
-let snapshot: ConnectionSnapshot = {
-  browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
-  socket: 'idle',
-};
-const listeners = new Set<() => void>();
-const rooms = new Map<string, Set<ConversationRoom>>();
-
-function publish(next: Partial<ConnectionSnapshot>): void {
-  const merged = { ...snapshot, ...next };
-  if (merged.browserOnline === snapshot.browserOnline && merged.socket === snapshot.socket) return;
-  snapshot = merged;
-  for (const listener of listeners) listener();
+export interface RealtimeConnection {
+  /** The socket, created on first use and not connected until someone acquires it. */
+  socket(): RealtimeSocket;
+  /** Keeps the socket connected until the returned release is called (reference counted). */
+  acquire(): () => void;
+  /** Reconnects with the current credential when it changed since the socket connected. */
+  refreshAuth(): void;
+  disconnect(): void;
+  /**
+   * Joins a conversation's rooms now (when connected) and again after every reconnect, each
+   * time with the newest sequence held so muses sent meanwhile are delivered. Returns the leave.
+   */
+  join(conversationId: string, room: ConversationRoom): () => void;
+  subscribe(listener: () => void): () => void;
+  snapshot(): ConnectionSnapshot;
+  /** For tests: forget the socket and every room. */
+  reset(): void;
 }
 
-export function subscribeConnection(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
+interface ConnectionOptions {
+  /** Read on every (re)connection, so a new token after a password change is used at once. */
+  token: () => string | undefined;
+  /** The server refused the token this connection still holds: the session is over here too. */
+  onRefused?: () => void;
+  /** A connection whose credential is gone (signed out) lets go at once, not after the grace. */
+  releaseAtOnceWhen?: () => boolean;
+}
+
+function createConnection(options: ConnectionOptions): RealtimeConnection {
+  let socket: RealtimeSocket | undefined;
+  let holders = 0;
+  let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let reconnectDelay = RECONNECT_MIN_MS;
+  let tokenInUse: string | undefined;
+  let current: ConnectionSnapshot = {
+    browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
+    socket: 'idle',
+  };
+  const listeners = new Set<() => void>();
+  const rooms = new Map<string, Set<ConversationRoom>>();
+
+  function publish(next: Partial<ConnectionSnapshot>): void {
+    const merged = { ...current, ...next };
+    if (merged.browserOnline === current.browserOnline && merged.socket === current.socket) return;
+    current = merged;
+    for (const listener of listeners) listener();
+  }
+
+  function emitJoin(conversationId: string, attempt = 0): void {
+    const handles = rooms.get(conversationId);
+    const live = socket;
+    if (!handles?.size || !live?.connected) return;
+    const lastSeq = Math.max(0, ...[...handles].map((handle) => handle.lastSeq()));
+    live.timeout(JOIN_TIMEOUT_MS).emit('conversation:join', { conversationId, lastSeq }, (error, result) => {
+      const still = rooms.get(conversationId);
+      if (!still?.size) return;
+      // Typed as always set, but Socket.IO passes null when the acknowledgement came in time.
+      if ((error as Error | null) instanceof Error) {
+        // A lost acknowledgement on a live socket: ask once more, then wait for the next reconnect.
+        if (attempt < 1) emitJoin(conversationId, attempt + 1);
+        return;
+      }
+      for (const handle of still) {
+        if (result.ok) handle.onJoined?.({ conversationId, lastSeq: result.lastSeq, online: result.online });
+        else handle.onJoinFailed?.({ code: result.error.code, message: result.error.message });
+      }
+    });
+  }
+
+  function scheduleReconnect(): void {
+    if (reconnectTimer || holders === 0) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      if (holders > 0 && current.browserOnline && socket && !socket.connected) socket.connect();
+    }, reconnectDelay);
+    reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS);
+  }
+
+  function onBrowserOffline(): void {
+    publish({ browserOnline: false });
+    // The browser knows the network is gone long before a ping times out; stop pretending, and
+    // let the reconnect below ask the server for everything missed in between.
+    if (socket && (socket.connected || socket.active)) {
+      socket.disconnect();
+      publish({ socket: holders > 0 ? 'disconnected' : 'idle' });
+    }
+  }
+
+  function onBrowserOnline(): void {
+    publish({ browserOnline: true });
+    if (holders > 0 && socket && !socket.connected) {
+      reconnectDelay = RECONNECT_MIN_MS;
+      socket.connect();
+    }
+  }
+
+  function createSocket(): RealtimeSocket {
+    const created: RealtimeSocket = io({
+      path: '/socket.io',
+      autoConnect: false,
+      withCredentials: true,
+      // Never share a manager between credentials: each connection carries its own token.
+      forceNew: true,
+      auth: (send) => {
+        tokenInUse = options.token();
+        send(tokenInUse ? { token: tokenInUse } : {});
+      },
+    });
+    created.on('connect', () => {
+      reconnectDelay = RECONNECT_MIN_MS;
+      publish({ socket: 'connected' });
+      for (const conversationId of rooms.keys()) emitJoin(conversationId);
+    });
+    created.on('disconnect', (reason) => {
+      publish({ socket: holders > 0 ? 'disconnected' : 'idle' });
+      // The server dropped us on purpose (a revoked session, a deploy): Socket.IO will not retry.
+      if (reason === 'io server disconnect') scheduleReconnect();
+    });
+    created.on('connect_error', (error) => {
+      publish({ socket: holders > 0 ? 'disconnected' : 'idle' });
+      // The server refused the token we sent (signed out or password changed on another device),
+      // not the network: tell the owner, as when the HTTP API answers 401.
+      if (error.message === 'unauthorized' && tokenInUse && tokenInUse === options.token()) options.onRefused?.();
+      // A refusal by the server's auth middleware is final for Socket.IO; retry gently ourselves.
+      if (!created.active) scheduleReconnect();
+    });
+    window.addEventListener('offline', onBrowserOffline);
+    window.addEventListener('online', onBrowserOnline);
+    return created;
+  }
+
+  function getSocket(): RealtimeSocket {
+    socket ??= createSocket();
+    return socket;
+  }
+
+  function connectIfNeeded(live: RealtimeSocket): void {
+    if (live.connected || live.active || !current.browserOnline) return;
+    publish({ socket: 'connecting' });
+    live.connect();
+  }
+
+  function disconnect(): void {
+    clearTimeout(releaseTimer);
+    clearTimeout(reconnectTimer);
+    releaseTimer = undefined;
+    reconnectTimer = undefined;
+    socket?.disconnect();
+    tokenInUse = undefined;
+    publish({ socket: 'idle' });
+  }
+
+  function refreshAuth(): void {
+    const live = socket;
+    if (!live) return;
+    if (options.token() === tokenInUse || !(live.connected || live.active)) return;
+    live.disconnect();
+    if (holders > 0) connectIfNeeded(live);
+    else publish({ socket: 'idle' });
+  }
+
+  return {
+    socket: getSocket,
+    acquire() {
+      holders += 1;
+      clearTimeout(releaseTimer);
+      releaseTimer = undefined;
+      const live = getSocket();
+      refreshAuth();
+      connectIfNeeded(live);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holders -= 1;
+        if (holders > 0) return;
+        if (options.releaseAtOnceWhen?.()) {
+          disconnect();
+          return;
+        }
+        releaseTimer = setTimeout(disconnect, RELEASE_GRACE_MS);
+      };
+    },
+    refreshAuth,
+    disconnect,
+    join(conversationId, room) {
+      let handles = rooms.get(conversationId);
+      if (!handles) {
+        handles = new Set();
+        rooms.set(conversationId, handles);
+      }
+      handles.add(room);
+      emitJoin(conversationId);
+      return () => {
+        const held = rooms.get(conversationId);
+        if (!held) return;
+        held.delete(room);
+        if (held.size > 0) return;
+        rooms.delete(conversationId);
+        if (socket?.connected) socket.emit('conversation:leave', { conversationId });
+      };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    snapshot: () => current,
+    reset() {
+      disconnect();
+      socket?.removeAllListeners();
+      if (socket) {
+        window.removeEventListener('offline', onBrowserOffline);
+        window.removeEventListener('online', onBrowserOnline);
+      }
+      socket = undefined;
+      holders = 0;
+      rooms.clear();
+      current = { browserOnline: navigator.onLine, socket: 'idle' };
+    },
   };
 }
 
-export function getConnectionSnapshot(): ConnectionSnapshot {
-  return snapshot;
-}
+/** The signed-in member's connection: their session token, shared by every screen. */
+const member = createConnection({
+  token: getAccessToken,
+  onRefused: notifyUnauthorized,
+  // Signed out: the token is already gone, so do not keep an authenticated socket around.
+  releaseAtOnceWhen: () => !getAccessToken(),
+});
 
-function emitJoin(conversationId: string, attempt = 0): void {
-  const handles = rooms.get(conversationId);
-  const current = socket;
-  if (!handles?.size || !current?.connected) return;
-  const lastSeq = Math.max(0, ...[...handles].map((handle) => handle.lastSeq()));
-  current.timeout(JOIN_TIMEOUT_MS).emit('conversation:join', { conversationId, lastSeq }, (error, result) => {
-    const still = rooms.get(conversationId);
-    if (!still?.size) return;
-    // Typed as always set, but Socket.IO passes null when the acknowledgement came in time.
-    if ((error as Error | null) instanceof Error) {
-      // A lost acknowledgement on a live socket: ask once more, then wait for the next reconnect.
-      if (attempt < 1) emitJoin(conversationId, attempt + 1);
-      return;
-    }
-    for (const handle of still) {
-      if (result.ok) handle.onJoined?.({ conversationId, lastSeq: result.lastSeq, online: result.online });
-      else handle.onJoinFailed?.(result.error.message);
-    }
-  });
-}
+/** Plaza guests' connections, one per plaza token (a guest may hold several plazas). */
+const guests = new Map<string, RealtimeConnection>();
 
-function scheduleReconnect(): void {
-  if (reconnectTimer || holders === 0) return;
-  reconnectTimer = setTimeout(() => {
-    reconnectTimer = undefined;
-    if (holders > 0 && snapshot.browserOnline && socket && !socket.connected) socket.connect();
-  }, reconnectDelay);
-  reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS);
-}
-
-function onBrowserOffline(): void {
-  publish({ browserOnline: false });
-  // The browser knows the network is gone long before a ping times out; stop pretending, and
-  // let the reconnect below ask the server for everything missed in between.
-  if (socket && (socket.connected || socket.active)) {
-    socket.disconnect();
-    publish({ socket: holders > 0 ? 'disconnected' : 'idle' });
+/**
+ * The connection for a credential: a plaza guest's token, or (none given) the member session.
+ * A guest's connection lets go at once when its last screen does.
+ */
+export function realtimeConnection(plazaToken?: string): RealtimeConnection {
+  if (!plazaToken) return member;
+  let connection = guests.get(plazaToken);
+  if (!connection) {
+    connection = createConnection({ token: () => plazaToken, releaseAtOnceWhen: () => true });
+    guests.set(plazaToken, connection);
   }
-}
-
-function onBrowserOnline(): void {
-  publish({ browserOnline: true });
-  if (holders > 0 && socket && !socket.connected) {
-    reconnectDelay = RECONNECT_MIN_MS;
-    socket.connect();
-  }
-}
-
-function createSocket(): RealtimeSocket {
-  const created: RealtimeSocket = io({
-    path: '/socket.io',
-    autoConnect: false,
-    withCredentials: true,
-    // Read on every (re)connection, so a new token after a password change is used at once.
-    auth: (send) => {
-      tokenInUse = getAccessToken();
-      send(tokenInUse ? { token: tokenInUse } : {});
-    },
-  });
-  created.on('connect', () => {
-    reconnectDelay = RECONNECT_MIN_MS;
-    publish({ socket: 'connected' });
-    for (const conversationId of rooms.keys()) emitJoin(conversationId);
-  });
-  created.on('disconnect', (reason) => {
-    publish({ socket: holders > 0 ? 'disconnected' : 'idle' });
-    // The server dropped us on purpose (a revoked session, a deploy): Socket.IO will not retry.
-    if (reason === 'io server disconnect') scheduleReconnect();
-  });
-  created.on('connect_error', (error) => {
-    publish({ socket: holders > 0 ? 'disconnected' : 'idle' });
-    // The server refused the token we sent (signed out or password changed on another device):
-    // the session is over here too, as when the HTTP API answers 401.
-    if (error.message === 'unauthorized' && tokenInUse && tokenInUse === getAccessToken()) notifyUnauthorized();
-    // A refusal by the server's auth middleware is final for Socket.IO; retry gently ourselves.
-    if (!created.active) scheduleReconnect();
-  });
-  window.addEventListener('offline', onBrowserOffline);
-  window.addEventListener('online', onBrowserOnline);
-  return created;
+  return connection;
 }
 
 /**
@@ -183,87 +325,23 @@ interface UntypedEmitter {
   off(event: string, listener: (raw: unknown) => void): void;
 }
 
-/** The shared socket, created on first use and not connected until someone acquires it. */
-export function getSocket(): RealtimeSocket {
-  socket ??= createSocket();
-  return socket;
-}
-
-function connectIfNeeded(current: RealtimeSocket): void {
-  if (current.connected || current.active || !snapshot.browserOnline) return;
-  publish({ socket: 'connecting' });
-  current.connect();
-}
-
-/** Keeps the socket connected until the returned release is called (reference counted). */
-export function acquireRealtime(): () => void {
-  holders += 1;
-  clearTimeout(releaseTimer);
-  releaseTimer = undefined;
-  const current = getSocket();
-  refreshRealtimeAuth();
-  connectIfNeeded(current);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    holders -= 1;
-    if (holders > 0) return;
-    // Signed out: the token is already gone, so do not keep an authenticated socket around.
-    if (!getAccessToken()) {
-      disconnectRealtime();
-      return;
-    }
-    releaseTimer = setTimeout(disconnectRealtime, RELEASE_GRACE_MS);
-  };
-}
-
-/** Reconnects with the current token when it changed since the socket connected. */
-export function refreshRealtimeAuth(): void {
-  const current = socket;
-  if (!current) return;
-  const token = getAccessToken();
-  if (token === tokenInUse || !(current.connected || current.active)) return;
-  current.disconnect();
-  if (holders > 0) connectIfNeeded(current);
-  else publish({ socket: 'idle' });
-}
-
-export function disconnectRealtime(): void {
-  clearTimeout(releaseTimer);
-  clearTimeout(reconnectTimer);
-  releaseTimer = undefined;
-  reconnectTimer = undefined;
-  socket?.disconnect();
-  tokenInUse = undefined;
-  publish({ socket: 'idle' });
-}
+// The member connection, as the chat screens use it.
+export const getSocket = (): RealtimeSocket => member.socket();
+export const acquireRealtime = (): (() => void) => member.acquire();
+export const refreshRealtimeAuth = (): void => {
+  member.refreshAuth();
+};
+export const disconnectRealtime = (): void => {
+  member.disconnect();
+};
+export const joinConversation = (conversationId: string, room: ConversationRoom): (() => void) =>
+  member.join(conversationId, room);
+export const subscribeConnection = (listener: () => void): (() => void) => member.subscribe(listener);
+export const getConnectionSnapshot = (): ConnectionSnapshot => member.snapshot();
 
 /**
- * Joins a conversation's room now (when connected) and again after every reconnect, each time
- * with the newest sequence held so muses sent meanwhile are delivered. Returns the leave.
- */
-export function joinConversation(conversationId: string, room: ConversationRoom): () => void {
-  let handles = rooms.get(conversationId);
-  if (!handles) {
-    handles = new Set();
-    rooms.set(conversationId, handles);
-  }
-  handles.add(room);
-  emitJoin(conversationId);
-  return () => {
-    const current = rooms.get(conversationId);
-    if (!current) return;
-    current.delete(room);
-    if (current.size > 0) return;
-    rooms.delete(conversationId);
-    if (socket?.connected) socket.emit('conversation:leave', { conversationId });
-  };
-}
-
-/**
- * Holds the socket while the calling screen is mounted and the member is signed in; re-auths
- * when the session changes. Returns the socket (or undefined for guests) and connection state.
+ * Holds the member connection while the calling screen is mounted and the member is signed in;
+ * re-auths when the session changes. Returns the socket (or undefined for guests) and its state.
  */
 export function useRealtime(): { socket: RealtimeSocket | undefined; connection: ConnectionSnapshot } {
   const { loginResponse } = useLoginResponse();
@@ -280,16 +358,9 @@ export function useRealtime(): { socket: RealtimeSocket | undefined; connection:
   return { socket: signedIn ? getSocket() : undefined, connection };
 }
 
-/** For tests: forget the socket and every room. */
+/** For tests: forget every connection and room. */
 export function resetRealtimeForTests(): void {
-  disconnectRealtime();
-  socket?.removeAllListeners();
-  if (socket) {
-    window.removeEventListener('offline', onBrowserOffline);
-    window.removeEventListener('online', onBrowserOnline);
-  }
-  socket = undefined;
-  holders = 0;
-  rooms.clear();
-  snapshot = { browserOnline: navigator.onLine, socket: 'idle' };
+  member.reset();
+  for (const connection of guests.values()) connection.reset();
+  guests.clear();
 }

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import type { PresenceEvent } from '@tolk/shared/realtime';
-import { getAccessToken } from '../../lib/access-token-cookie';
 import { listAllPlazaMuses } from './api/list-plaza-muses';
 import { connectPlaza, type PlazaConnection } from './plaza-socket';
 import { fromDetail, fromEvent, lastSeqOf, upsertMuses, type PlazaMuse } from './plaza-muses';
@@ -103,7 +102,7 @@ export function usePlazaLive(
         if (stillActive()) setLoading(false);
       }
       if (!stillActive()) return;
-      disconnect = connectPlaza(plazaId, getPlazaToken(plazaId) ?? getAccessToken(), {
+      disconnect = connectPlaza(plazaId, getPlazaToken(plazaId), {
         lastSeq: () => lastSeq,
         onJoined: (names) => {
           setOnline(names);
