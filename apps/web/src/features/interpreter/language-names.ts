@@ -1,16 +1,4 @@
-import {
-  isTranslationLanguage,
-  toTranslationLanguage,
-  TRANSLATION_LANGUAGE_NAMES,
-  TRANSLATION_LANGUAGES,
-  type TranslationLanguage,
-} from '@tolk/shared/languages';
-
-/** Every language a plaza can use, ordered by its own name so a list reads alphabetically. */
-export const languageOptions: { code: TranslationLanguage; name: string }[] = TRANSLATION_LANGUAGES.map((code) => ({
-  code,
-  name: TRANSLATION_LANGUAGE_NAMES[code],
-})).sort((a, b) => a.name.localeCompare(b.name));
+import { isTranslationLanguage, toTranslationLanguage, type TranslationLanguage } from '@tolk/shared/languages';
 
 /** The browser's first language we can translate, for a sensible default in a picker. */
 export function browserLanguage(fallback: TranslationLanguage = 'en'): TranslationLanguage {

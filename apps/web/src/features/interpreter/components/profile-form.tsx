@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import { useTranslation } from 'react-i18next';
 import type { InterpreterProfileInput, VoiceSettings } from '@tolk/shared/schemas/plazas';
 import { Field } from '../../../ui/field';
 import { pairName } from '../guest-profiles';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '../../../ui/language-select';
 
 interface ProfileFormProps {
   defaultUserLanguage: string;
@@ -45,7 +46,7 @@ export function ProfileForm({ defaultUserLanguage, saving, serverErrors, onSubmi
       <LanguageSelect
         label={t('interpreter.theirLanguage')}
         value={audienceLanguage}
-        detectOption={t('interpreter.detectTheirs')}
+        extraOption={{ value: DETECT_LANGUAGE, label: t('interpreter.detectTheirs') }}
         error={serverErrors.audienceLanguage?.[0]}
         onChange={(code) => {
           if (code === userLanguage) setUserLanguage(audienceLanguage);

@@ -28,6 +28,7 @@ import { interpreterPaths } from '../interpreter-paths';
 import { isReadyPair, openProfilePlaza } from '../open-profile';
 import { limitSeconds } from '../plaza-errors';
 import { saveVoice } from '../plaza-preferences';
+import { QueryError } from '../../../ui/query-error';
 import '../pairs.css';
 
 /** Members' pairs live on the server; guests' in this browser. Both open the same plazas. */
@@ -155,18 +156,13 @@ export function Component() {
         {member && query.isPending ? (
           <ScreenSkeleton lines={2} />
         ) : member && query.isError ? (
-          <div className="notice">
-            <p role="alert">{errorMessage(query.error, t)}</p>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                void query.refetch();
-              }}
-            >
-              {t('common.retry')}
-            </button>
-          </div>
+          <QueryError
+            as="div"
+            error={query.error}
+            onRetry={() => {
+              void query.refetch();
+            }}
+          />
         ) : profiles && profiles.length > 0 ? (
           <ul className="pair-list">{profiles.map((profile) => card(profile, true))}</ul>
         ) : (

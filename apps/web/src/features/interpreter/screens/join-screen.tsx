@@ -7,7 +7,7 @@ import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { Field } from '../../../ui/field';
 import { joinPlaza } from '../api/join-plaza';
-import { LanguageSelect } from '../components/language-select';
+import { LanguageSelect } from '../../../ui/language-select';
 import { interpreterPaths } from '../interpreter-paths';
 import { browserLanguage } from '../language-names';
 import { joinCodeProblem, normalizeJoinCode } from '../plaza-errors';

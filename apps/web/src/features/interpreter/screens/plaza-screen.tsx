@@ -34,6 +34,7 @@ import { speak, useVoices, voiceFor } from '../speech';
 import { usePlazaLive } from '../use-plaza-live';
 import { useNow } from '../use-now';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
+import { QueryError } from '../../../ui/query-error';
 import '../plaza.css';
 
 const otherSideOf = (side: PlazaSide): PlazaSide => (side === 'user' ? 'audience' : 'user');
@@ -410,7 +411,6 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
 }
 
 export function Component() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useQuery(plazaQuery(id));
 
@@ -423,18 +423,12 @@ export function Component() {
       return <PlazaClosed plazaId={id} reason={reason} />;
     }
     return (
-      <section className="notice">
-        <p role="alert">{errorMessage(query.error, t)}</p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            void query.refetch();
-          }}
-        >
-          {t('common.retry')}
-        </button>
-      </section>
+      <QueryError
+        error={query.error}
+        onRetry={() => {
+          void query.refetch();
+        }}
+      />
     );
   }
   return <PlazaView key={query.data.id} plaza={query.data} />;

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { PHOTO_TYPES, checkPhoto } from '@tolk/shared/photos';
 import { uploadPhoto } from '../api/upload-photo';
 import type { OutgoingMuse } from '../use-send-muse';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '../../../ui/language-select';
 
 // Tell the others at most this often that I am still typing, and stop after this much quiet.
 const TYPING_THROTTLE_MS = 3000;
@@ -164,7 +164,7 @@ export function Composer({ conversationId, socket, onSend }: ComposerProps) {
           className="composer-language"
           label={t('muses.sourceLanguage')}
           hiddenLabel
-          detect
+          extraOption={{ value: '', label: t('muses.detectAuto') }}
           value={from}
           onChange={setFrom}
         />

@@ -5,11 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { ListOrdered, MessageSquarePlus } from 'lucide-react';
 import { useLoginResponse } from '../../../lib/session';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { errorMessage } from '../../../ui/error-message';
 import { conversationsQueryKey, listConversations } from '../api/list-conversations';
 import { ConversationItem } from '../components/conversation-item';
 import { NewChatForm } from '../components/new-chat-form';
 import { musePaths } from '../muse-paths';
+import { QueryError } from '../../../ui/query-error';
 import '../conversations.css';
 
 // Only open threads are live over the socket; the list catches up by asking now and then.
@@ -64,18 +64,13 @@ export function Component() {
       {query.isPending ? (
         <ScreenSkeleton lines={6} />
       ) : query.isError ? (
-        <div className="notice">
-          <p role="alert">{errorMessage(query.error, t)}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              void query.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
+        <QueryError
+          as="div"
+          error={query.error}
+          onRetry={() => {
+            void query.refetch();
+          }}
+        />
       ) : query.data.length === 0 ? (
         <p className="empty">{t('muses.empty')}</p>
       ) : (

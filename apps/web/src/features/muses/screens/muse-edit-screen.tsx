@@ -10,7 +10,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { editMuse } from '../api/edit-muse';
 import { getMuse, museQueryKey } from '../api/get-muse';
 import { threadQueryKey } from '../api/list-muses';
-import { LanguageSelect } from '../components/language-select';
+import { LanguageSelect } from '../../../ui/language-select';
 import { musePaths } from '../muse-paths';
 import { mergeMuses, type ThreadState } from '../thread-state';
 
@@ -76,7 +76,12 @@ function EditForm({ muse }: { muse: MuseDetail }) {
           </p>
         )}
       </div>
-      <LanguageSelect label={t('muses.sourceLanguage')} detect value={from} onChange={setFrom} />
+      <LanguageSelect
+        label={t('muses.sourceLanguage')}
+        extraOption={{ value: '', label: t('muses.detectAuto') }}
+        value={from}
+        onChange={setFrom}
+      />
       <div className="actions">
         <button type="submit" className="button primary" disabled={mutation.isPending}>
           {mutation.isPending ? t('common.saving') : t('common.save')}

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowLeft, Image } from 'lucide-react';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { errorMessage } from '../../../ui/error-message';
 import { listMyMuses, myMusesQueryKey } from '../api/list-my-muses';
 import { useLoginResponse } from '../../../lib/session';
 import { formatMuseTime, museView, personName } from '../muse-display';
 import { musePaths } from '../muse-paths';
+import { QueryError } from '../../../ui/query-error';
 import '../conversations.css';
 
 export function Component() {
@@ -39,19 +39,14 @@ export function Component() {
   }
   if (query.isError) {
     return (
-      <section className="notice" aria-labelledby="my-muses-title">
-        {head}
-        <p role="alert">{errorMessage(query.error, t)}</p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            void query.refetch();
-          }}
-        >
-          {t('common.retry')}
-        </button>
-      </section>
+      <QueryError
+        labelledBy="my-muses-title"
+        heading={head}
+        error={query.error}
+        onRetry={() => {
+          void query.refetch();
+        }}
+      />
     );
   }
   const muses = query.data.pages.flatMap((page) => page.muses);

@@ -11,7 +11,7 @@ import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { Composer } from '../components/composer';
 import { ConnectionBanner } from '../components/connection-banner';
-import { LanguageSelect } from '../components/language-select';
+import { LanguageSelect } from '../../../ui/language-select';
 import { MembersPanel } from '../components/members-panel';
 import { MuseLog } from '../components/muse-log';
 import { PhotoViewer, type OpenPhoto } from '../components/photo-viewer';
@@ -20,6 +20,7 @@ import { conversationTitle } from '../muse-display';
 import { musePaths } from '../muse-paths';
 import { useThread } from '../use-thread';
 import { Avatar } from '../../../ui/avatar';
+import { QueryError } from '../../../ui/query-error';
 import '../thread.css';
 import '../composer.css';
 
@@ -54,26 +55,22 @@ export function Component() {
   if (failure) {
     const missing = failure instanceof HttpError && (failure.status === 404 || failure.status === 403);
     return (
-      <section className="notice">
-        <p role="alert">{missing ? t('muses.noConversation') : errorMessage(failure, t)}</p>
-        <div className="actions">
-          {!missing && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
+      <QueryError
+        error={failure}
+        {...(missing
+          ? { message: t('muses.noConversation') }
+          : {
+              onRetry: () => {
                 void conversation.refetch();
                 void thread.refetch();
-              }}
-            >
-              {t('common.retry')}
-            </button>
-          )}
+              },
+            })}
+        actions={
           <Link className="button" to={musePaths.conversations}>
             {t('common.back')}
           </Link>
-        </div>
-      </section>
+        }
+      />
     );
   }
   if (!conversation.data || !thread.data) return <ScreenSkeleton lines={8} />;

@@ -6,8 +6,8 @@ import { LANGUAGE_NAMES, toUiLanguage } from '@tolk/shared/languages';
 import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { errorMessage } from '../../../ui/error-message';
 import { getProfile, profileQueryKey } from '../api/get-profile';
+import { QueryError } from '../../../ui/query-error';
 import '../profile.css';
 
 export function Component() {
@@ -18,18 +18,12 @@ export function Component() {
   if (query.isPending) return <ScreenSkeleton />;
   if (query.isError) {
     return (
-      <section className="notice">
-        <p role="alert">{errorMessage(query.error, t)}</p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            void query.refetch();
-          }}
-        >
-          {t('common.retry')}
-        </button>
-      </section>
+      <QueryError
+        error={query.error}
+        onRetry={() => {
+          void query.refetch();
+        }}
+      />
     );
   }
   const profile = query.data;

@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { TRANSLATION_LANGUAGE_NAMES, TRANSLATION_LANGUAGES } from '@tolk/shared/languages';
+
+/** Every language the engines may translate, each named in itself, in the order of those names. */
+const OPTIONS = TRANSLATION_LANGUAGES.map((code) => ({ code, name: TRANSLATION_LANGUAGE_NAMES[code] })).sort((a, b) =>
+  a.name.localeCompare(b.name),
+);
+
+interface LanguageSelectProps {
+  label: string;
+  value: string;
+  onChange: (language: string) => void;
+  /** A first option that is not a language: "Detect automatically" (value ''), "Detect language"... */
+  extraOption?: { value: string; label: string };
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** Label read by screen readers only (a compact toolbar). */
+  hiddenLabel?: boolean;
+  disabled?: boolean;
+  className?: string;
+  name?: string;
+}
+
+/**
+ * The one picker of a language to write, read or speak in (chats, the interpreter, joining a
+ * plaza): endonyms, as a reader looks for their own. The interface languages have theirs
+ * (ui-language-select.tsx).
+ */
+export function LanguageSelect({
+  label,
+  value,
+  onChange,
+  extraOption,
+  error,
+  hint,
+  hiddenLabel,
+  disabled,
+  className,
+  name,
+}: LanguageSelectProps) {
+  const id = useId();
+  const known = value === extraOption?.value || OPTIONS.some((option) => option.code === value);
+  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={className ?? 'field'}>
+      <label htmlFor={id} className={hiddenLabel ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      >
+        {extraOption && <option value={extraOption.value}>{extraOption.label}</option>}
+        {/* A language set elsewhere that the list does not offer stays shown as it is. */}
+        {!known && value && <option value={value}>{value}</option>}
+        {OPTIONS.map((option) => (
+          <option key={option.code} value={option.code} lang={option.code}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from './error-message';
+
+interface QueryErrorProps {
+  error: unknown;
+  /** Asks again; leave it out where asking again cannot help. */
+  onRetry?: () => void;
+  /** Said instead of the error's own message (a missing conversation, say). */
+  message?: string;
+  /** A heading above the message, when the screen keeps its title. */
+  heading?: ReactNode;
+  /** More actions beside Retry (a way back). */
+  actions?: ReactNode;
+  /** A section of its own (a whole screen) or a block inside one. */
+  as?: 'section' | 'div';
+  /** The id of the heading that names the section. */
+  labelledBy?: string;
+}
+
+/** What a screen says when its data did not load: why, in the reader's language, and a retry. */
+export function QueryError({
+  error,
+  onRetry,
+  message,
+  heading,
+  actions,
+  as: Tag = 'section',
+  labelledBy,
+}: QueryErrorProps) {
+  const { t } = useTranslation();
+  return (
+    <Tag className="notice" aria-labelledby={labelledBy}>
+      {heading}
+      <p role="alert">{message ?? errorMessage(error, t)}</p>
+      {(onRetry ?? actions) && (
+        <div className="actions">
+          {onRetry && (
+            <button type="button" className="button" onClick={onRetry}>
+              {t('common.retry')}
+            </button>
+          )}
+          {actions}
+        </div>
+      )}
+    </Tag>
+  );
+}
