@@ -1,4 +1,8 @@
-/** Every route of spec section 2, in one place. */
+/**
+ * The app's own routes of spec section 2 (router, menus, the shell's layout rules). A feature's
+ * deeper screens keep their paths beside them (muses/muse-paths.ts, interpreter/interpreter-paths.ts),
+ * since features never import the app layer.
+ */
 export const paths = {
   home: '/',
   homeAlias: '/home',
