@@ -1,18 +1,27 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { closeGracefully } from './shutdown';
+import { listen } from './test/sockets';
 
-/** A server with one route that answers after `ms`, listening on a free port. */
+/**
+ * A server with one route that answers after `ms`, listening on a free port; `reached` resolves
+ * once a request is in the route.
+ */
 async function slowServer(ms: number) {
   const app = Fastify({ logger: false });
+  let arrived: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   app.get('/slow', async () => {
+    arrived();
+    // The slow answer is what these tests are about.
     await new Promise((resolve) => setTimeout(resolve, ms));
     return { ok: true };
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, port: (app.server.address() as AddressInfo).port };
+  const port = Number(new URL(await listen(app)).port);
+  return { app, port, reached };
 }
 
 /** A GET over a keep-alive agent, so the connection stays open after the answer like a browser's. */
@@ -32,10 +41,10 @@ function get(port: number, agent: http.Agent): Promise<{ status: number; body: s
 
 describe('closeGracefully', () => {
   it('answers the request under way, then closes without waiting out its keep-alive connection', async () => {
-    const { app, port } = await slowServer(300);
+    const { app, port, reached } = await slowServer(300);
     const agent = new http.Agent({ keepAlive: true });
     const answer = get(port, agent);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the request has reached the route
+    await reached;
 
     // Without the sweep, the connection (busy when close began) would hold the server for
     // Fastify's 72 s keep-alive timeout, well past this grace period, and the answer would be false.
@@ -47,10 +56,10 @@ describe('closeGracefully', () => {
   });
 
   it('cuts a request that outlasts the grace period and says so', async () => {
-    const { app, port } = await slowServer(60_000);
+    const { app, port, reached } = await slowServer(60_000);
     const agent = new http.Agent({ keepAlive: true });
     const answer = get(port, agent).catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reached;
 
     await expect(closeGracefully(app, { graceMs: 200 })).resolves.toBe(false);
     expect(await answer).toBeInstanceOf(Error); // the connection was cut, not answered

@@ -7,6 +7,7 @@ import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { adminQuery, uniqueName, withDatabase } from './databases';
+import { listen } from './sockets';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -101,7 +102,7 @@ export async function twoInstances(
       jwtSecret: 'two-instances-test-secret-that-both-instances-share!!',
     };
     const app = await buildApp({ config, database, logger: false, registerLimit: { max: 1000, timeWindow: 60_000 } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await listen(app);
     apps.push(app);
   }
   return {

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ErrorBody, ErrorCode } from '@tolk/shared/errors';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
-import type { Muse } from '@tolk/shared/schemas/conversations';
+import type { Conversation, CreateConversationInput, Muse } from '@tolk/shared/schemas/conversations';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 import { createTenantsRepository } from '../modules/accounts/tenants.repository';
 import { hashPassword } from '../modules/auth/passwords';
@@ -75,6 +75,22 @@ export function expectError(res: LightMyRequestResponse, status: number, code: E
 export const expectNotFound = (res: LightMyRequestResponse) => expectError(res, 404, 'not_found');
 export const expectForbidden = (res: LightMyRequestResponse) => expectError(res, 403, 'forbidden');
 export const expectUnauthorized = (res: LightMyRequestResponse) => expectError(res, 401, 'unauthorized');
+
+/**
+ * A direct chat (with one other member) or a group, made by `owner` through POST
+ * /api/conversations with the members' usernames. Expects it made (201), or, with `status` 200,
+ * found again (a direct chat that exists already).
+ */
+export async function newConversation(
+  app: FastifyInstance,
+  owner: Pick<Member, 'headers'>,
+  input: CreateConversationInput,
+  status: 200 | 201 = 201,
+): Promise<Conversation> {
+  const res = await app.inject({ method: 'POST', url: '/api/conversations', headers: owner.headers, payload: input });
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json<Conversation>();
+}
 
 /** A muse sent over HTTP as the web app sends it when its socket is down; expects it stored. */
 export async function postMuse(

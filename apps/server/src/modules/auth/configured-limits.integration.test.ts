@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@tolk/shared/errors';
-import type { Conversation } from '@tolk/shared/schemas/conversations';
 import { loadConfig } from '../../config';
 import { testApp, type TestApp } from '../../test/build-app';
-import { expectError, newAccount, strongPassword, uniqueUsername } from '../../test/factories';
+import { expectError, newAccount, newConversation, strongPassword, uniqueUsername } from '../../test/factories';
 
 /**
  * Issue 11: the per-route limits come from the environment, and their defaults let a meet-up
@@ -55,13 +54,7 @@ describe('limits set by the environment', () => {
   it('limits a member’s muses to the configured number a minute', async () => {
     const writer = await newAccount(t.app);
     const reader = await newAccount(t.app);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: writer.headers,
-      payload: { kind: 'direct', members: [reader.username] },
-    });
-    const { id } = created.json<Conversation>();
+    const { id } = await newConversation(t.app, writer, { kind: 'direct', members: [reader.username] });
     const send = () =>
       t.app.inject({
         method: 'POST',

@@ -1,34 +1,28 @@
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
-import type { Conversation, Muse } from '@tolk/shared/schemas/conversations';
+import type { Muse } from '@tolk/shared/schemas/conversations';
 import { testApp, twoInstances, type TestApp } from '../../test/build-app';
-import { newAccount, signIn, strongPassword, type Member } from '../../test/factories';
+import { newAccount, newConversation, signIn, strongPassword, type Member } from '../../test/factories';
+import {
+  baseUrl,
+  connectSocket,
+  joinConversation,
+  listen,
+  nextEvent,
+  quietWindow,
+  type Client,
+} from '../../test/sockets';
 import { createSessionsRepository } from './sessions.repository';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 /** A socket as the web app opens one; resolves once connected, records why it was disconnected. */
 async function open(app: FastifyInstance, token: string) {
-  const url = urlOf(app);
-  const socket: Client = connect(url, {
-    auth: { token },
-    transports: ['websocket'],
-    extraHeaders: { origin: url },
-    forceNew: true,
-    reconnection: false,
-  });
   const disconnects: string[] = [];
-  socket.on('disconnect', (reason) => disconnects.push(reason));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
+  const socket = await connectSocket(app, token, {
+    origin: baseUrl(app),
+    // From before the handshake: a server that closes the socket at once is heard too.
+    beforeConnect: (s) => s.on('disconnect', (reason) => disconnects.push(reason)),
   });
   return { socket, disconnects };
 }
@@ -44,7 +38,8 @@ async function handshake(app: FastifyInstance, token: string): Promise<string> {
   }
 }
 
-const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A socket that must stay open sends no event to wait for: the tests watch it this long. */
+const STAYS_OPEN_MS = 300;
 
 const closedByServer = async (client: { socket: Client; disconnects: string[] }) => {
   await expect.poll(() => client.disconnects, { timeout: 5_000 }).toEqual(['io server disconnect']);
@@ -67,7 +62,7 @@ describe('sockets live only as long as their session', () => {
 
   beforeAll(async () => {
     t = await testApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await listen(t);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
@@ -76,16 +71,11 @@ describe('sockets live only as long as their session', () => {
 
   /** A direct chat between the two, and `member`'s socket joined to it. */
   async function chat(member: Member, friend: Member, socket: Client) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: member.headers,
-      payload: { kind: 'direct', members: [friend.username] },
+    const conversation = await newConversation(t.app, member, {
+      kind: 'direct',
+      members: [friend.username],
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const conversation = res.json<Conversation>();
-    const ack = await socket.emitWithAck('conversation:join', { conversationId: conversation.id, lastSeq: 0 });
-    expect(ack.ok).toBe(true);
+    expect((await joinConversation(socket, conversation.id, 0)).ok).toBe(true);
     return conversation;
   }
 
@@ -101,22 +91,22 @@ describe('sockets live only as long as their session', () => {
     await signOut(t.app, laptop);
 
     await closedByServer(a);
-    await settle();
+    await quietWindow(STAYS_OPEN_MS);
     expect(b.socket.connected).toBe(true);
     expect(b.disconnects).toEqual([]);
     expect(friends.socket.connected).toBe(true);
 
     // The other session's socket still hears the conversation.
-    const heard: Muse[] = [];
-    b.socket.on('muse:new', (muse) => heard.push(muse));
+    const clientId = randomUUID();
+    const heard = nextEvent(b.socket, 'muse:new', (muse) => muse.clientId === clientId, 5_000);
     const sent = await t.app.inject({
       method: 'POST',
       url: `/api/conversations/${conversation.id}/muses`,
       headers: friend.headers,
-      payload: { clientId: randomUUID(), text: 'Still there?', from: 'en' },
+      payload: { clientId, text: 'Still there?', from: 'en' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    await expect.poll(() => heard.map((m) => m.id), { timeout: 5_000 }).toContain(sent.json<Muse>().id);
+    expect((await heard).id).toBe(sent.json<Muse>().id);
 
     expect(await handshake(t.app, laptop.token)).toBe('unauthorized');
     expect(await handshake(t.app, phone.token)).toBe('connected');
@@ -145,7 +135,7 @@ describe('sockets live only as long as their session', () => {
     await closedByServer(phones);
 
     const kept = await track(fresh.token);
-    await settle();
+    await quietWindow(STAYS_OPEN_MS);
     expect(kept.socket.connected).toBe(true);
     expect(kept.disconnects).toEqual([]);
     expect(others.socket.connected).toBe(true);
@@ -186,7 +176,7 @@ describe('a socket closes when its session expires', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp({ config: { sessionDays: 2 / 86_400 } }); // two seconds
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await listen(t);
   });
   afterAll(() => t.close());
 
@@ -220,7 +210,7 @@ describe.skipIf(!databaseUrl)('revocation on one instance closes sockets on anot
     await signOut(a, laptop);
 
     await closedByServer(onB);
-    await settle();
+    await quietWindow(STAYS_OPEN_MS);
     expect(phoneOnB.socket.connected).toBe(true);
     phoneOnB.socket.close();
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Health } from '@tolk/shared/schemas/health';
 import { testApp, type TestApp } from '../../test/build-app';
 import { newAccount } from '../../test/factories';
+import { listen } from '../../test/sockets';
 
 /**
  * Issue 19: heavy resources load at start-up in the background, not on a member's first send,
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('answers at once, says it is warming, then ready with the dictionary and the pipelines in use loaded', async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await listen(t);
   const first = await t.app.inject({ method: 'GET', url: '/api/health' });
   expect(first.statusCode).toBe(200);
   expect(

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary, MuseDetail } from '@tolk/shared/schemas/conversations';
 import type { InterpreterProfile, Invite, Plaza, PlazaMuses, PlazaSession } from '@tolk/shared/schemas/plazas';
 import { testApp, type TestApp } from '../../test/build-app';
 import { expectError, expectNotFound, expectUnauthorized, newAccount, type Member } from '../../test/factories';
+import { connectSocket, joinConversation, listen } from '../../test/sockets';
 
 let t: TestApp;
 let member: Member;
@@ -760,42 +760,21 @@ describe('permissions', () => {
   });
 
   it('lets no socket into a plaza without its token or membership', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    await listen(t);
     const host = await guestPlaza();
     const stranger = await guestPlaza();
-    const connectWith = (token: string | undefined) =>
-      new Promise<ClientSocket>((resolve, reject) => {
-        const socket = connect(`http://127.0.0.1:${port}`, {
-          path: '/socket.io',
-          transports: ['websocket'],
-          reconnection: false,
-          auth: token ? { token } : {},
-        });
-        socket.once('connect', () => {
-          resolve(socket);
-        });
-        socket.once('connect_error', (error) => {
-          socket.close();
-          reject(error);
-        });
-      });
-    await expect(connectWith(undefined)).rejects.toThrow();
-    await expect(connectWith('forged.token.here')).rejects.toThrow();
+    await expect(connectSocket(t, undefined)).rejects.toThrow();
+    await expect(connectSocket(t, 'forged.token.here')).rejects.toThrow();
     for (const token of [stranger.guestToken!, other.token]) {
-      const socket = await connectWith(token);
-      const ack = (await socket.emitWithAck('conversation:join', { conversationId: host.plaza.id, lastSeq: 0 })) as {
-        ok: boolean;
-        error?: { code: string };
-      };
-      expect(ack).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      const socket = await connectSocket(t, token);
+      expect(await joinConversation(socket, host.plaza.id, 0)).toMatchObject({
+        ok: false,
+        error: { code: 'not_found' },
+      });
       socket.close();
     }
-    const own = await connectWith(host.guestToken!);
-    expect(await own.emitWithAck('conversation:join', { conversationId: host.plaza.id, lastSeq: 0 })).toMatchObject({
-      ok: true,
-    });
+    const own = await connectSocket(t, host.guestToken!);
+    expect(await joinConversation(own, host.plaza.id, 0)).toMatchObject({ ok: true });
     own.close();
   });
 });

@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import type os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InviteOrigins } from '@tolk/shared/schemas/plazas';
 import { loadConfig } from '../../config';
 import { testApp, type TestApp } from '../../test/build-app';
+import { listen } from '../../test/sockets';
 import { lanOrigins } from './interpreter.routes';
 
 /**
@@ -38,8 +38,7 @@ describe('GET /api/interpreter/invite-origins', () => {
   beforeAll(async () => {
     t = await testApp({ config: { publicUrl: 'https://tolk.example.org' } });
     // Listening on every address, as `npm start` does (HOST=0.0.0.0).
-    await t.app.listen({ port: 0, host: '0.0.0.0' });
-    port = (t.app.server.address() as AddressInfo).port;
+    port = Number(new URL(await listen(t, '0.0.0.0')).port);
   });
   afterAll(() => t.close());
 
@@ -61,7 +60,7 @@ describe('a server listening on loopback only', () => {
   it('offers no LAN address: nobody else could open it', async () => {
     const t = await testApp();
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      await listen(t);
       const res = await t.app.inject({ method: 'GET', url: '/api/interpreter/invite-origins' });
       expect(res.json<InviteOrigins>()).toEqual({ publicUrl: null, lanOrigins: [] });
     } finally {

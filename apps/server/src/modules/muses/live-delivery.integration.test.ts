@@ -1,14 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
-import type { Conversation, Muse, MusesPage } from '@tolk/shared/schemas/conversations';
+import type { Muse, MusesPage } from '@tolk/shared/schemas/conversations';
 import type { Invite, PlazaSession } from '@tolk/shared/schemas/plazas';
 import { conversationRoom } from './rooms';
 import { testApp, type TestApp } from '../../test/build-app';
-import { newAccount, postMuse, type Member } from '../../test/factories';
+import { newAccount, newConversation, postMuse, type Member } from '../../test/factories';
+import { connectSocket, joinConversation, listen, nextEvent, quietWindow } from '../../test/sockets';
 import { RETRY_MAX_MS, TRANSLATION_GRACE_MS } from './muses.service';
 import type { MuseTranslator, TranslatedText } from './translator';
 
@@ -26,6 +24,7 @@ function controlledTranslator() {
   const translator: MuseTranslator = {
     async translate(text, from, to) {
       control.calls.push({ text, from, to: [...to] });
+      // A slow engine: the delay is the point (the muse must not wait for it).
       if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
       return to.map((language): TranslatedText => {
         if (control.noEngineFor.has(language)) {
@@ -59,12 +58,10 @@ function controlledTranslator() {
 
 const { translator, control } = controlledTranslator();
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
   t = await testApp({ translator });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  await listen(t);
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -74,52 +71,27 @@ beforeEach(() => {
   control.calls.length = 0;
 });
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface Heard {
   event: 'muse:new' | 'muse:updated' | 'typing' | 'conversation:ended';
   muse?: Muse;
   at: number;
 }
 
-/** A connected socket, joined to nothing yet. */
-async function connected(token: string): Promise<Client> {
-  const socket: Client = connect(baseUrl, {
-    auth: { token },
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
 /** A connected socket, joined to a conversation, recording what it hears. */
 async function reader(token: string, conversationId: string) {
-  const socket = await connected(token);
+  const socket = await connectSocket(t, token);
   const heard: Heard[] = [];
   socket.on('muse:new', (muse) => heard.push({ event: 'muse:new', muse, at: performance.now() }));
   socket.on('muse:updated', (muse) => heard.push({ event: 'muse:updated', muse, at: performance.now() }));
   socket.on('typing', () => heard.push({ event: 'typing', at: performance.now() }));
   socket.on('conversation:ended', () => heard.push({ event: 'conversation:ended', at: performance.now() }));
-  const ack = await socket.emitWithAck('conversation:join', { conversationId, lastSeq: 0 });
-  expect(ack.ok).toBe(true);
+  expect((await joinConversation(socket, conversationId, 0)).ok).toBe(true);
   const about = (museId: string) => heard.filter((h) => h.muse?.id === museId);
   return { socket, heard, about };
 }
 
-async function group(owner: Member, members: Member[]) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: owner.headers,
-    payload: { kind: 'group', title: 'Live', members: members.map((m) => m.username) },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Conversation>();
-}
+const group = (owner: Member, members: Member[]) =>
+  newConversation(t.app, owner, { kind: 'group', title: 'Live', members: members.map((m) => m.username) });
 
 async function send(member: Member, conversationId: string, text: string, from = 'en') {
   return { muse: await postMuse(t.app, member, conversationId, text, from), sentAt: performance.now() };
@@ -134,8 +106,6 @@ async function readAs(member: Member, conversationId: string, museId: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<MusesPage>().muses.find((m) => m.id === museId)!;
 }
-
-const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('fan-out', () => {
   it('sends a muse at once as pending when the engine is slow, and the translation follows', async () => {
@@ -207,7 +177,8 @@ describe('fan-out', () => {
     const { muse } = await send(owner, chat.id, 'The concert starts at eight.');
     await t.app.muses.idle();
     await expect.poll(() => [plain, bilingual, french].every((s) => s.about(muse.id).length > 0)).toBe(true);
-    await settle();
+    // Exactly one copy each: the test watches a while for a second one that must not come.
+    await quietWindow(150);
 
     expect(plain.about(muse.id).map((h) => h.muse?.translation?.state)).toEqual(['ready']);
     expect(plain.about(muse.id)[0]!.muse?.translation?.text).toBe('[es] The concert starts at eight.');
@@ -345,7 +316,8 @@ describe('leaving', () => {
     gone.socket.emit('typing', { conversationId: chat.id, typing: true });
     await t.app.muses.idle();
     await expect.poll(() => staying.about(muse.id).length).toBeGreaterThan(0);
-    await settle(300);
+    // What must not arrive (the muse outside, the typing inside) sends no event: watch a while.
+    await quietWindow(300);
     for (const outside of [gone, left]) {
       expect(outside.heard.filter((h) => h.event !== 'conversation:ended')).toEqual([]);
     }
@@ -384,13 +356,15 @@ describe('leaving', () => {
     const before = (await say('Welcome!')).json<Muse>();
     await expect.poll(() => guest.about(before.id).length).toBeGreaterThan(0);
 
+    const guestEnded = nextEvent(guest.socket, 'conversation:ended', (e) => e.conversationId === plaza.id);
     const end = await t.app.inject({ method: 'DELETE', url: `/api/plazas/${plaza.id}/invite`, headers: hostHeaders });
     expect(end.statusCode, end.body).toBe(204);
+    await guestEnded;
     const after = (await say('Are you still there?')).json<Muse>();
     await t.app.muses.idle();
     await expect.poll(() => hosting.about(after.id).length).toBeGreaterThan(0);
-    await settle(300);
-    expect(guest.heard.some((h) => h.event === 'conversation:ended')).toBe(true);
+    // The host has it; the guest's copy must not come, which sends no event: watch a while.
+    await quietWindow(300);
     expect(guest.about(after.id)).toEqual([]);
     const inRoom = await t.app.realtime.io.in(conversationRoom(plaza.id)).fetchSockets();
     expect(inRoom.map((s) => s.id)).toEqual([hosting.socket.id]);
@@ -399,8 +373,9 @@ describe('leaving', () => {
     await t.database.db.execute(
       sql`update conversations set expires_at = now() - interval '1 minute' where id = ${plaza.id}`,
     );
+    const hostEnded = nextEvent(hosting.socket, 'conversation:ended', (e) => e.conversationId === plaza.id);
     await t.app.plazas.sweep();
-    expect(hosting.heard.some((h) => h.event === 'conversation:ended')).toBe(true);
+    await hostEnded;
     expect(await t.app.realtime.io.in(conversationRoom(plaza.id)).fetchSockets()).toEqual([]);
     guest.socket.close();
     hosting.socket.close();
@@ -451,7 +426,7 @@ describe('sending over the socket', () => {
       await newAccount(t.app, { language: 'en' }),
     ];
     const chat = await group(owner, [member]);
-    const socket = await connected(outsider.token);
+    const socket = await connectSocket(t, outsider.token);
     const stranger = await socket.emitWithAck('muse:send', {
       conversationId: chat.id,
       clientId: randomUUID(),

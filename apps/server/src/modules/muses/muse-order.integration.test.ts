@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
-import type { Conversation, Muse, MusesPage } from '@tolk/shared/schemas/conversations';
+import type { Muse, MusesPage } from '@tolk/shared/schemas/conversations';
 import { testApp, type TestApp } from '../../test/build-app';
-import { newAccount, postMuse, type Member } from '../../test/factories';
+import { newAccount, newConversation, postMuse, type Member } from '../../test/factories';
+import { connectSocket, joinConversation, listen } from '../../test/sockets';
 
 /**
  * Issue 19: nothing slow runs between receiving a send and appending it. On a cold server the
@@ -12,17 +10,13 @@ import { newAccount, postMuse, type Member } from '../../test/factories';
  * later must still come after it, and both readings must reach the reader.
  */
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
   // The real translation module and transliteration, with no engine: only the readings matter here.
   t = await testApp({ translationEngines: [] });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  await listen(t);
 });
 afterAll(() => t.close());
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const send = (member: Member, conversationId: string, text: string, from: string) =>
   postMuse(t.app, member, conversationId, text, from);
@@ -30,32 +24,17 @@ const send = (member: Member, conversationId: string, text: string, from: string
 it('keeps a cold Japanese muse before a Russian one sent 50 ms later, and both readings arrive', async () => {
   const writer = await newAccount(t.app, { language: 'en' });
   const reader = await newAccount(t.app, { language: 'en' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: writer.headers,
-    payload: { kind: 'group', title: 'Order', members: [reader.username] },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { id } = res.json<Conversation>();
+  const { id } = await newConversation(t.app, writer, { kind: 'group', title: 'Order', members: [reader.username] });
 
-  const socket: Client = connect(baseUrl, {
-    auth: { token: reader.token },
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
+  const socket = await connectSocket(t, reader.token);
   const heard: Muse[] = [];
   socket.on('muse:new', (muse) => heard.push(muse));
   socket.on('muse:updated', (muse) => heard.push(muse));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  expect((await socket.emitWithAck('conversation:join', { conversationId: id, lastSeq: 0 })).ok).toBe(true);
+  expect((await joinConversation(socket, id, 0)).ok).toBe(true);
 
   try {
     const japanese = send(writer, id, '東京に行きたいです', 'ja');
+    // The 50 ms are the scenario (issue 19: a second muse while the first is still cold), not settling.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const russian = send(writer, id, 'Привет, как дела?', 'ru');
     const [ja, ru] = await Promise.all([japanese, russian]);
@@ -85,13 +64,11 @@ it('keeps a cold Japanese muse before a Russian one sent 50 ms later, and both r
 
 it('gives an edited muse the reading of its new text, after the edit is stored', async () => {
   const writer = await newAccount(t.app, { language: 'ru' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: writer.headers,
-    payload: { kind: 'group', title: 'Edit', members: [(await newAccount(t.app)).username] },
+  const { id } = await newConversation(t.app, writer, {
+    kind: 'group',
+    title: 'Edit',
+    members: [(await newAccount(t.app)).username],
   });
-  const { id } = res.json<Conversation>();
   const muse = await send(writer, id, 'Привет', 'ru');
   const edited = await t.app.inject({
     method: 'PATCH',

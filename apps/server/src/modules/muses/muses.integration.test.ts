@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Conversation,
@@ -9,7 +7,6 @@ import type {
   MuseDetail,
   MusesPage,
 } from '@tolk/shared/schemas/conversations';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
 import { testApp, type TestApp } from '../../test/build-app';
 import {
   expectError,
@@ -17,9 +14,11 @@ import {
   expectNotFound,
   expectUnauthorized,
   newAccount,
+  newConversation,
   newTenantAccount,
   type Member,
 } from '../../test/factories';
+import { connectSocket, joinConversation, listen } from '../../test/sockets';
 import { tinyPng, uploadPhoto } from '../uploads/upload-fixtures';
 
 let t: TestApp;
@@ -27,23 +26,14 @@ let english: Member;
 let spanish: Member;
 let outsider: Member;
 let direct: Conversation;
-let baseUrl: string;
 
 beforeAll(async () => {
   t = await testApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  await listen(t);
   english = await newAccount(t.app, { language: 'en', displayName: 'Emma' });
   spanish = await newAccount(t.app, { language: 'es', displayName: 'Sofía' });
   outsider = await newAccount(t.app, { language: 'en' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: english.headers,
-    payload: { kind: 'direct', members: [spanish.username] },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  direct = res.json<Conversation>();
+  direct = await newConversation(t.app, english, { kind: 'direct', members: [spanish.username] });
 });
 afterAll(() => t.close());
 
@@ -65,36 +55,15 @@ const page = async (member: Member, conversationId: string, query = 'after=0') =
   return res.json<MusesPage>();
 };
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-function socketFor(member: Member, extra: { origin?: string } = {}): Promise<Client> {
-  const socket: Client = connect(baseUrl, {
-    auth: { token: member.token },
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    ...(extra.origin ? { extraHeaders: { origin: extra.origin } } : {}),
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => {
-      resolve(socket);
-    });
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
-
 describe('conversations', () => {
   it('keeps one direct chat per pair: starting it again returns the same one', async () => {
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: spanish.headers,
-      payload: { kind: 'direct', members: [english.username.toUpperCase()] },
-    });
-    expect(again.statusCode).toBe(200);
-    expect(again.json<Conversation>().id).toBe(direct.id);
+    const again = await newConversation(
+      t.app,
+      spanish,
+      { kind: 'direct', members: [english.username.toUpperCase()] },
+      200,
+    );
+    expect(again.id).toBe(direct.id);
     expect(direct.members.map((m) => m.readingLanguage).sort()).toEqual(['en', 'es']);
   });
 
@@ -198,13 +167,11 @@ describe('muses', () => {
   });
 
   it('numbers muses without gaps under concurrent senders, each resent at the same moment', async () => {
-    const group = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: english.headers,
-      payload: { kind: 'group', title: 'Market friends', members: [spanish.username] },
+    const { id } = await newConversation(t.app, english, {
+      kind: 'group',
+      title: 'Market friends',
+      members: [spanish.username],
     });
-    const id = group.json<Conversation>().id;
     // Every muse goes twice at once (a client retrying over a flaky link): one is stored, no gap.
     const clientIds = Array.from({ length: 20 }, () => randomUUID());
     const results = await Promise.all(
@@ -297,13 +264,11 @@ describe('muses', () => {
   });
 
   it('pages back through history with ?before', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: english.headers,
-      payload: { kind: 'group', title: 'History', members: [spanish.username] },
+    const { id } = await newConversation(t.app, english, {
+      kind: 'group',
+      title: 'History',
+      members: [spanish.username],
     });
-    const id = created.json<Conversation>().id;
     for (let i = 1; i <= 5; i++)
       expect((await send(english, id, `line ${i}`, randomUUID(), 'en')).statusCode).toBe(201);
     const newest = await page(spanish, id, 'before=6&limit=2');
@@ -372,13 +337,11 @@ describe('muses', () => {
 
 describe('groups', () => {
   it('lets the owner add and remove members, and members leave', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: english.headers,
-      payload: { kind: 'group', title: 'Hikers', members: [spanish.username] },
+    const group = await newConversation(t.app, english, {
+      kind: 'group',
+      title: 'Hikers',
+      members: [spanish.username],
     });
-    const group = created.json<Conversation>();
     expect(group.members.find((m) => m.username === english.username)?.role).toBe('owner');
     const addBySpanish = await t.app.inject({
       method: 'POST',
@@ -405,13 +368,11 @@ describe('groups', () => {
 
   it('translates into the languages of the members still there, not of one who left', async () => {
     const french = await newAccount(t.app, { language: 'fr' });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: english.headers,
-      payload: { kind: 'group', title: 'Cyclists', members: [spanish.username, french.username] },
+    const group = await newConversation(t.app, english, {
+      kind: 'group',
+      title: 'Cyclists',
+      members: [spanish.username, french.username],
     });
-    const group = created.json<Conversation>();
     const leave = await t.app.inject({
       method: 'DELETE',
       url: `/api/conversations/${group.id}/members/${french.username}`,
@@ -427,18 +388,18 @@ describe('groups', () => {
 
 describe('live delivery', () => {
   it('refuses a socket without a valid token, or from another site', async () => {
-    await expect(socketFor({ ...english, token: 'not-a-token' })).rejects.toThrow();
-    await expect(socketFor(english, { origin: 'https://evil.example' })).rejects.toThrow();
+    await expect(connectSocket(t, 'not-a-token')).rejects.toThrow();
+    await expect(connectSocket(t, english.token, { origin: 'https://evil.example' })).rejects.toThrow();
   });
 
   it('catches a reader up after lastSeq, then delivers live in their language', async () => {
     const before = (await page(spanish, direct.id, 'after=0&limit=100')).muses;
     const lastSeq = before.at(-3)!.seq;
-    const socket = await socketFor(spanish);
+    const socket = await connectSocket(t, spanish.token);
     const received: Muse[] = [];
     socket.on('muse:new', (muse) => received.push(muse));
     socket.on('muse:updated', (muse) => received.push(muse));
-    const ack = await socket.emitWithAck('conversation:join', { conversationId: direct.id, lastSeq });
+    const ack = await joinConversation(socket, direct.id, lastSeq);
     expect(ack.ok).toBe(true);
     expect(received.map((m) => m.seq)).toEqual(before.filter((m) => m.seq > lastSeq).map((m) => m.seq));
 
@@ -454,8 +415,8 @@ describe('live delivery', () => {
   });
 
   it('refuses to join a conversation the socket is not a member of', async () => {
-    const socket = await socketFor(outsider);
-    const ack = await socket.emitWithAck('conversation:join', { conversationId: direct.id, lastSeq: 0 });
+    const socket = await connectSocket(t, outsider.token);
+    const ack = await joinConversation(socket, direct.id, 0);
     expect(ack).toMatchObject({ ok: false, error: { code: 'not_found' } });
     socket.close();
   });

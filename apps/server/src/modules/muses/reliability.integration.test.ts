@@ -1,76 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
 import type { Conversation, Muse, MusesPage } from '@tolk/shared/schemas/conversations';
 import { adminQuery, uniqueName, withDatabase } from '../../test/databases';
+import { FROM_SOURCES, ServerProcess } from '../../test/server-process';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CLIENTS = 20;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
-
-/** The real server process, so that SIGKILL means what it means in production. */
-class ServerProcess {
-  child: ChildProcess | undefined;
-  output = '';
-  constructor(
-    readonly port: number,
-    readonly env: NodeJS.ProcessEnv,
-  ) {}
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async start() {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child.stdout?.on('data', (c: Buffer) => (this.output += c.toString()));
-    this.child.stderr?.on('data', (c: Buffer) => (this.output += c.toString()));
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`server exited:\n${this.output}`);
-      try {
-        if ((await fetch(`${this.url}/api/health`)).ok) return;
-      } catch {
-        // not yet listening
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`server did not start:\n${this.output}`);
-  }
-
-  async kill(signal: NodeJS.Signals) {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => {
-        resolve();
-      });
-      child.kill(signal);
-    });
-  }
-}
 
 interface Client {
   token: string;
@@ -88,18 +26,22 @@ describe('a crash while twenty clients send', () => {
   beforeAll(async () => {
     const url = process.env.DATABASE_URL;
     if (url) await adminQuery(url, `create database ${databaseName} template ${inject('postgresTemplate')}`);
-    server = new ServerProcess(await freePort(), {
-      TOLK_DATA_DIR: dataDir,
-      TOLK_ADMIN_PASSWORD: 'crash test admin password',
-      DATABASE_URL: url ? withDatabase(url, databaseName) : '',
-      // One instance needs no Redis; with it, rate-limit counters would be shared with every other run.
-      REDIS_URL: '',
+    // The real server process, so that SIGKILL means what it means in production.
+    server = new ServerProcess({
+      args: FROM_SOURCES,
+      dataDir,
+      env: {
+        TOLK_ADMIN_PASSWORD: 'crash test admin password',
+        DATABASE_URL: url ? withDatabase(url, databaseName) : '',
+        // One instance needs no Redis; with it, rate-limit counters would be shared with every other run.
+        REDIS_URL: '',
+      },
     });
     await server.start();
   }, 90_000);
 
   afterAll(async () => {
-    await server.kill('SIGTERM');
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     const url = process.env.DATABASE_URL;
     if (url) await adminQuery(url, `drop database if exists ${databaseName} with (force)`);
@@ -174,13 +116,15 @@ describe('a crash while twenty clients send', () => {
         if (!(await sendOne(client, clientId, n === 1))) return;
       }
     });
-    await new Promise((r) => setTimeout(r, 1500));
-    // Every client is past the muse whose answer it lost, however slow the machine is today.
-    const patience = Date.now() + 30_000;
-    while (clients.some((c) => c.lostAcks.size === 0) && Date.now() < patience) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await server.kill('SIGKILL');
+    // The crash comes once every client is past the muse whose answer it lost and has had a later
+    // one acknowledged: all twenty are sending, however slow the machine is today.
+    await expect
+      .poll(() => clients.every((c) => c.lostAcks.size > 0 && c.acknowledged.size >= 2), {
+        timeout: 30_000,
+        interval: 50,
+      })
+      .toBe(true);
+    await server.kill();
     crashed = true;
     await Promise.all(senders);
     const ackedBefore = clients.reduce((n, c) => n + c.acknowledged.size, 0);

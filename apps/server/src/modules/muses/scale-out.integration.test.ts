@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Muse } from '@tolk/shared/schemas/conversations';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
+import type { Muse } from '@tolk/shared/schemas/conversations';
 import { twoInstances } from '../../test/build-app';
-import { newAccount } from '../../test/factories';
+import { newAccount, newConversation } from '../../test/factories';
+import { connectSocket, joinConversation } from '../../test/sockets';
 
 // Two instances need one shared PostgreSQL and Redis: the PGlite run has neither, the PostgreSQL run (CI) has both.
 const databaseUrl = process.env.DATABASE_URL;
@@ -22,29 +20,13 @@ describe.skipIf(!databaseUrl)('two server instances on one PostgreSQL and Redis'
     const [a, b] = two.apps;
     const english = await newAccount(a, { language: 'en' });
     const spanish = await newAccount(b, { language: 'es' });
-    const created = await a.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: english.headers,
-      payload: { kind: 'direct', members: [spanish.username] },
-    });
-    const conversation = created.json<Conversation>();
+    const conversation = await newConversation(a, english, { kind: 'direct', members: [spanish.username] });
 
-    const port = (b.server.address() as AddressInfo).port;
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(`http://127.0.0.1:${port}`, {
-      auth: { token: spanish.token },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-    });
+    const socket = await connectSocket(b, spanish.token);
     const received: Muse[] = [];
     socket.on('muse:new', (muse) => received.push(muse));
     socket.on('muse:updated', (muse) => received.push(muse));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    const ack = await socket.emitWithAck('conversation:join', { conversationId: conversation.id, lastSeq: 0 });
+    const ack = await joinConversation(socket, conversation.id, 0);
     expect(ack.ok).toBe(true);
 
     const sent = await a.inject({

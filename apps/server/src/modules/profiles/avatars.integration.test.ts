@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_EDGE, AVATAR_SMALL_EDGE, smallAvatarUrl } from '@tolk/shared/avatars';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
-import type { Conversation, Muse } from '@tolk/shared/schemas/conversations';
+import type { Muse } from '@tolk/shared/schemas/conversations';
 import type { Profile } from '@tolk/shared/schemas/profile';
 import { testApp, type TestApp } from '../../test/build-app';
 import {
@@ -11,6 +11,7 @@ import {
   expectNotFound,
   expectUnauthorized,
   newAccount,
+  newConversation,
   newTenantAccount,
   postMuse,
   type Member,
@@ -72,14 +73,7 @@ describe('profile photos', () => {
       payload: { username: member.username, password: member.password },
     });
     expect(signIn.json<LoginResponse>().avatarUrl).toBe(avatarUrl);
-    const chat = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/conversations',
-        headers: friend.headers,
-        payload: { kind: 'direct', members: [member.username] },
-      })
-    ).json<Conversation>();
+    const chat = await newConversation(t.app, friend, { kind: 'direct', members: [member.username] });
     expect(chat.members.find((m) => m.username === member.username)?.avatarUrl).toBe(avatarUrl);
     expect(chat.members.find((m) => m.username === friend.username)?.avatarUrl).toBeNull();
     const muse = await postMuse(t.app, member, chat.id, 'Hello', 'en');

@@ -109,7 +109,7 @@ describe('engine runner', () => {
     const call = async () => {
       running++;
       peak = Math.max(peak, running);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 100)); // a call's duration, on fake timers
       running--;
       return 'done';
     };

@@ -4,7 +4,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Photo } from '@tolk/shared/schemas/conversations';
 import { testApp, type TestApp } from '../../test/build-app';
-import { expectError, expectNotFound, expectUnauthorized, newAccount, signIn, type Member } from '../../test/factories';
+import {
+  expectError,
+  expectNotFound,
+  expectUnauthorized,
+  newAccount,
+  newConversation,
+  signIn,
+  type Member,
+} from '../../test/factories';
 import { PHOTO_MAX_BYTES } from '@tolk/shared/photos';
 import { tinyPng, uploadPhoto } from './upload-fixtures';
 
@@ -19,13 +27,7 @@ beforeAll(async () => {
   owner = await newAccount(t.app, { language: 'en' });
   friend = await newAccount(t.app, { language: 'es' });
   outsider = await newAccount(t.app, { language: 'en' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: owner.headers,
-    payload: { kind: 'direct', members: [friend.username] },
-  });
-  chat = res.json<Conversation>();
+  chat = await newConversation(t.app, owner, { kind: 'direct', members: [friend.username] });
 });
 afterAll(() => t.close());
 
@@ -148,14 +150,7 @@ describe('who sees a photo', () => {
   });
 
   it('stops serving it to a member who left', async () => {
-    const group = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/conversations',
-        headers: owner.headers,
-        payload: { kind: 'group', title: 'Photos', members: [friend.username] },
-      })
-    ).json<Conversation>();
+    const group = await newConversation(t.app, owner, { kind: 'group', title: 'Photos', members: [friend.username] });
     const photo = await upload(owner, await tinyPng('#4d7c0f'));
     await sendPhoto(owner, group.id, photo.id);
     expect((await get(photo.url, friend)).statusCode).toBe(200);
