@@ -18,6 +18,7 @@ import type { BreakerOptions } from './circuit-breaker';
 import { EngineRunner, type RetryPolicy } from './engine-runner';
 import { EngineError, type LanguagePair, type TranslationEngine } from './engines/engine';
 import { detectLanguage } from './language-detection';
+import { LruCache } from './lru-cache';
 import { polishTranslation } from './output-polish';
 import { hasTranslatableText, hashText, normaliseText, splitProtected } from './protected-text';
 import { TranslationBatcher, type TranslationLog } from './translation-batcher';
@@ -89,6 +90,21 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
   );
   const router = new TranslationRouter(runners, { timeoutMs: options.timeoutMs, log: options.log });
   const memory = new TranslationMemory(options.store, options.cacheSize);
+  /**
+   * Polished output by what it was made from: the memory keeps what engines said (so a better
+   * polish reaches old translations), and a remembered text is polished once per process, not
+   * on every hit (the polish walks protected parts and sentences, a third of a warm hit's cost).
+   */
+  const polished = new LruCache<string>(options.cacheSize);
+  function polishOnce(raw: string, source: Source, from: string, to: string): string {
+    const key = `${from}\u0000${to}\u0000${source.hash}\u0000${raw}`;
+    let text = polished.get(key);
+    if (text === undefined) {
+      text = polishTranslation(raw, { source: source.text, from, to });
+      polished.set(key, text);
+    }
+    return text;
+  }
   const batchers = new Map<string, TranslationBatcher>();
   /** The same text in flight for the same engine and pair is translated once. */
   const inFlight = new Map<string, Promise<string>>();
@@ -158,7 +174,7 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     for (const route of routes) {
       try {
         const raw = await viaRoute(route, from, to, prepared);
-        const translated = polishTranslation(raw, { source: prepared.text, from, to });
+        const translated = polishOnce(raw, prepared, from, to);
         return {
           to,
           text: translated,
