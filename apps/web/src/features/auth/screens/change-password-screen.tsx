@@ -11,6 +11,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { changePassword } from '../api/change-password';
 import { applyServerFieldErrors } from '../form-errors';
 import { authValidation } from '../validation';
+import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
 
 type ChangePasswordForm = z.infer<ReturnType<typeof authValidation>['changePassword']>;
@@ -43,14 +44,7 @@ export function Component() {
     <section className="auth-card" aria-labelledby="change-password-title">
       <h1 id="change-password-title">{t('auth.changePasswordTitle')}</h1>
       <p className="lead">{t('auth.changePasswordLead')}</p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          void form.handleSubmit((values) => {
-            mutation.mutate(values);
-          })(event);
-        }}
-      >
+      <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
         <Field
           label={t('auth.currentPassword')}
           type="password"

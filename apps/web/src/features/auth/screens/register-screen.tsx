@@ -14,6 +14,7 @@ import { register as registerAccount } from '../api/register';
 import { applyServerFieldErrors } from '../form-errors';
 import { safeReturnTo } from '../return-to';
 import { authValidation } from '../validation';
+import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
 
 type RegisterForm = z.infer<ReturnType<typeof authValidation>['register']>;
@@ -54,14 +55,7 @@ export function Component() {
     <section className="auth-card" aria-labelledby="register-title">
       <h1 id="register-title">{t('auth.registerTitle')}</h1>
       <p className="lead">{t('auth.registerLead')}</p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          void form.handleSubmit((values) => {
-            mutation.mutate(values);
-          })(event);
-        }}
-      >
+      <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
         <Field
           label={t('auth.username')}
           autoComplete="username"

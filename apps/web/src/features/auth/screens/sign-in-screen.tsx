@@ -11,6 +11,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { signIn } from '../api/sign-in';
 import { safeReturnTo } from '../return-to';
 import { authValidation } from '../validation';
+import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
 
 type SignInForm = z.infer<ReturnType<typeof authValidation>['signIn']>;
@@ -48,14 +49,7 @@ export function Component() {
     <section className="auth-card" aria-labelledby="signin-title">
       <h1 id="signin-title">{t('auth.signInTitle')}</h1>
       <p className="lead">{t('auth.signInLead')}</p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          void form.handleSubmit((values) => {
-            mutation.mutate(values);
-          })(event);
-        }}
-      >
+      <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
         <Field
           label={t('auth.username')}
           autoComplete="username"

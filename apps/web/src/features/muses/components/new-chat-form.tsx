@@ -9,6 +9,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { createConversation } from '../api/create-conversation';
 import { conversationQueryKey } from '../api/get-conversation';
 import { conversationsQueryKey } from '../api/list-conversations';
+import { submitWith } from '../../../ui/submit-with';
 
 interface NewChatValues {
   kind: 'direct' | 'group';
@@ -76,11 +77,7 @@ export function NewChatForm({
       className="new-chat"
       noValidate
       aria-labelledby={legendId}
-      onSubmit={(event) => {
-        void form.handleSubmit((values) => {
-          mutation.mutate(values);
-        })(event);
-      }}
+      onSubmit={submitWith(form.handleSubmit, mutation.mutate)}
     >
       <h2 id={legendId}>{t('muses.newChat')}</h2>
       <fieldset className="segmented">

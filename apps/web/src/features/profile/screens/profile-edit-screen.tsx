@@ -15,6 +15,8 @@ import { errorMessage } from '../../../ui/error-message';
 import { getProfile, profileQueryKey } from '../api/get-profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { updateProfile } from '../api/update-profile';
+import { submitWith } from '../../../ui/submit-with';
+import { QueryError } from '../../../ui/query-error';
 import '../profile.css';
 
 interface EditForm {
@@ -93,21 +95,23 @@ export function Component() {
   });
 
   if (query.isPending) return <ScreenSkeleton lines={8} />;
-  if (query.isError) return <p role="alert">{errorMessage(query.error, t)}</p>;
+  if (query.isError) {
+    return (
+      <QueryError
+        error={query.error}
+        onRetry={() => {
+          void query.refetch();
+        }}
+      />
+    );
+  }
   const { errors } = form.formState;
 
   return (
     <section className="form-screen" aria-labelledby="profile-edit-title">
       <h1 id="profile-edit-title">{t('profile.editTitle')}</h1>
       <AvatarEditor profile={query.data} />
-      <form
-        noValidate
-        onSubmit={(event) => {
-          void form.handleSubmit((values) => {
-            mutation.mutate(values);
-          })(event);
-        }}
-      >
+      <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
         <Field
           label={t('profile.displayName')}
           maxLength={DISPLAY_NAME_MAX}
