@@ -1,60 +1,10 @@
-import type { Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
+import { fromDetail, fromEvent, mergeMuse, type MuseVersions } from '../../lib/muse-copies';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 
 /** A plaza muse as the screen holds it: the original plus its version in each plaza language. */
-export interface PlazaMuse extends Omit<Muse, 'translation'> {
-  translations: Record<string, MuseTranslation>;
-}
-
-function byLanguage(translations: readonly (MuseTranslation | null)[]): Record<string, MuseTranslation> {
-  const map: Record<string, MuseTranslation> = {};
-  for (const translation of translations) if (translation) map[translation.to] = translation;
-  return map;
-}
-
-/** From the REST API: every language version made so far. */
-export function fromDetail(detail: MuseDetail): PlazaMuse {
-  const { translation, translations, ...muse } = detail;
-  return { ...muse, translations: byLanguage([translation, ...translations]) };
-}
-
-/** From the socket: one event per language, each carrying that language's version only. */
-export function fromEvent(event: Muse): PlazaMuse {
-  const { translation, ...muse } = event;
-  return { ...muse, translations: byLanguage([translation]) };
-}
-
-const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
-
-/**
- * Copies of one muse arrive in any order: the POST reply (still translating), the socket's
- * muse:new for each language, a muse:updated when a translation finishes, a replay after a
- * reconnect. A late "pending" copy must never undo a finished translation, unless the text was
- * edited after that translation was made.
- */
-export function mergeMuse(existing: PlazaMuse, incoming: PlazaMuse): PlazaMuse {
-  const incomingIsNewer = time(incoming.editedAt) > time(existing.editedAt);
-  const keepBase = (existing.deleted && !incoming.deleted) || time(incoming.editedAt) < time(existing.editedAt);
-  const translations = { ...existing.translations };
-  for (const [language, next] of Object.entries(incoming.translations)) {
-    const current = translations[language];
-    const wouldRegress = current && current.state !== 'pending' && next.state === 'pending' && !incomingIsNewer;
-    if (!wouldRegress && !(keepBase && current)) translations[language] = next;
-  }
-  const base = keepBase ? existing : incoming;
-  // The reading of the text is made after the muse is stored: an earlier copy lacks it.
-  const sameVersion = base.text === existing.text && base.editedAt === existing.editedAt;
-  if (sameVersion && !base.transliteration && existing.transliteration) {
-    for (const [language, version] of Object.entries(translations)) {
-      if (version.state === 'skipped' && !version.transliteration) {
-        translations[language] = { ...version, transliteration: existing.transliteration };
-      }
-    }
-    return { ...base, transliteration: existing.transliteration, translations };
-  }
-  return { ...base, translations };
-}
+export type PlazaMuse = MuseVersions;
+export { fromDetail, fromEvent, mergeMuse };
 
 /** Adds or merges muses, deduplicated by id and kept in sequence order. */
 export function upsertMuses(list: readonly PlazaMuse[], incoming: readonly PlazaMuse[]): PlazaMuse[] {

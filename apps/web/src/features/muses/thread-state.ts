@@ -1,4 +1,5 @@
 import type { Muse, MusesPage, Photo } from '@tolk/shared/schemas/conversations';
+import { mergeReaderCopy } from '../../lib/muse-copies';
 
 /**
  * A muse this client is sending. It keeps its client id for life: a retry resends the same id,
@@ -34,50 +35,11 @@ export function firstSeqOf(state: ThreadState | undefined): number | undefined {
   return state?.muses[0]?.seq;
 }
 
-const time = (iso: string | null): number => (iso ? Date.parse(iso) : 0);
-
 /**
- * Which of two copies of the same muse to keep. Copies arrive out of order (the POST reply,
- * the socket echo, a replay after reconnecting, a later update), so an older copy must never
- * undo a newer one: an edit, a deletion, or a finished translation.
+ * Which of two copies of the same muse to keep: the one merge rule of lib/muse-copies.ts (the
+ * plaza's too), seen in this reader's language.
  */
-export function newerMuse(existing: Muse, incoming: Muse): Muse {
-  return keepReading(existing, pickNewer(existing, incoming));
-}
-
-/**
- * The reading (transliteration) of a muse's text follows the muse: a copy sent before it was
- * made (the sender's acknowledgement, say) must not take away one already shown.
- */
-function keepReading(existing: Muse, kept: Muse): Muse {
-  if (kept === existing || kept.transliteration || !existing.transliteration) return kept;
-  if (kept.text !== existing.text || kept.editedAt !== existing.editedAt) return kept;
-  const shown = kept.translation;
-  const translation =
-    shown?.state === 'skipped' && !shown.transliteration
-      ? { ...shown, transliteration: existing.transliteration }
-      : shown;
-  return { ...kept, transliteration: existing.transliteration, translation };
-}
-
-function pickNewer(existing: Muse, incoming: Muse): Muse {
-  // An identical copy keeps the held object, so its row does not re-render.
-  if (existing === incoming || JSON.stringify(existing) === JSON.stringify(incoming)) return existing;
-  if (existing.deleted && !incoming.deleted) return existing;
-  const existingEdit = time(existing.editedAt);
-  const incomingEdit = time(incoming.editedAt);
-  if (incomingEdit < existingEdit) return existing;
-  if (
-    incomingEdit === existingEdit &&
-    incoming.translation?.state === 'pending' &&
-    existing.translation &&
-    existing.translation.state !== 'pending' &&
-    existing.translation.to === incoming.translation.to
-  ) {
-    return existing.text === incoming.text ? existing : { ...incoming, translation: existing.translation };
-  }
-  return incoming;
-}
+export const newerMuse = mergeReaderCopy;
 
 /**
  * Merges muses into the thread: exactly one entry per id and per seq, in ascending seq, and the
