@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, ConversationSummary, Muse } from '@tolk/shared/schemas/conversations';
 import { joinConversation, onServerEvent, useRealtime, type ConnectionSnapshot } from '../../lib/realtime';
 import { conversationsQueryKey } from './api/list-conversations';
-import { conversationQueryKey, getConversation } from './api/get-conversation';
+import { conversationQuery, conversationQueryKey } from './api/get-conversation';
 import { listMuses, threadQueryKey } from './api/list-muses';
 import { updateMembership } from './api/update-membership';
 import { deleteMuse } from './api/delete-muse';
@@ -40,10 +40,7 @@ export function useThread(conversationId: string, me: string) {
   // The next fetch replaces what is held instead of merging (after the reading language changed).
   const replaceNext = useRef(false);
 
-  const conversation = useQuery({
-    queryKey: conversationQueryKey(conversationId),
-    queryFn: () => getConversation(conversationId),
-  });
+  const conversation = useQuery(conversationQuery(conversationId));
 
   const thread = useQuery({
     queryKey: key,

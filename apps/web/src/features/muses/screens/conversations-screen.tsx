@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ListOrdered, MessageSquarePlus } from 'lucide-react';
 import { useLoginResponse } from '../../../lib/session';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { conversationsQueryKey, listConversations } from '../api/list-conversations';
+import { conversationsQuery } from '../api/list-conversations';
 import { ConversationItem } from '../components/conversation-item';
 import { NewChatForm } from '../components/new-chat-form';
 import { musePaths } from '../muse-paths';
@@ -20,11 +20,7 @@ export function Component() {
   const navigate = useNavigate();
   const { loginResponse } = useLoginResponse();
   const [creating, setCreating] = useState(false);
-  const query = useQuery({
-    queryKey: conversationsQueryKey,
-    queryFn: listConversations,
-    refetchInterval: LIST_REFRESH_MS,
-  });
+  const query = useQuery({ ...conversationsQuery(), refetchInterval: LIST_REFRESH_MS });
 
   return (
     <section className="conversations" aria-labelledby="muses-title">

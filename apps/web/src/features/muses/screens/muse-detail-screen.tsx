@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { deleteMuse } from '../api/delete-muse';
-import { getMuse, museQueryKey } from '../api/get-muse';
+import { museQuery, museQueryKey } from '../api/get-muse';
 import { threadQueryKey } from '../api/list-muses';
 import { translateMuse } from '../api/translate-muse';
 import { copyText } from '../../../lib/clipboard';
@@ -44,8 +44,7 @@ export function Component() {
   const [photoOpen, setPhotoOpen] = useState(false);
 
   const query = useQuery({
-    queryKey: museQueryKey(id),
-    queryFn: () => getMuse(id),
+    ...museQuery(id),
     refetchInterval: (current) => (hasPending(current.state.data) ? PENDING_POLL_MS : false),
   });
 

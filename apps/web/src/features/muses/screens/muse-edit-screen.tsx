@@ -8,7 +8,7 @@ import { useLoginResponse } from '../../../lib/session';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { editMuse } from '../api/edit-muse';
-import { getMuse, museQueryKey } from '../api/get-muse';
+import { museQuery, museQueryKey } from '../api/get-muse';
 import { threadQueryKey } from '../api/list-muses';
 import { LanguageSelect } from '../../../ui/language-select';
 import { musePaths } from '../muse-paths';
@@ -98,7 +98,7 @@ export function Component() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const { loginResponse } = useLoginResponse();
-  const query = useQuery({ queryKey: museQueryKey(id), queryFn: () => getMuse(id) });
+  const query = useQuery(museQuery(id));
 
   if (query.isPending) return <ScreenSkeleton lines={4} />;
   const muse = query.data;

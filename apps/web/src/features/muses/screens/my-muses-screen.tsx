@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowLeft, Image } from 'lucide-react';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { listMyMuses, myMusesQueryKey } from '../api/list-my-muses';
+import { myMusesQuery } from '../api/list-my-muses';
 import { useLoginResponse } from '../../../lib/session';
 import { formatMuseTime, museView, personName } from '../muse-display';
 import { musePaths } from '../muse-paths';
@@ -13,12 +13,7 @@ import '../conversations.css';
 export function Component() {
   const { t, i18n } = useTranslation();
   const { loginResponse } = useLoginResponse();
-  const query = useInfiniteQuery({
-    queryKey: myMusesQueryKey,
-    queryFn: ({ pageParam }) => listMyMuses(pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.hasMore ? last.muses.at(-1)?.createdAt : undefined),
-  });
+  const query = useInfiniteQuery(myMusesQuery());
 
   const head = (
     <header className="screen-head">

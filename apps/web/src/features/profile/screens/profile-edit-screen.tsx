@@ -12,7 +12,7 @@ import { Field } from '../../../ui/field';
 import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
-import { getProfile, profileQueryKey } from '../api/get-profile';
+import { profileQuery, profileQueryKey } from '../api/get-profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { updateProfile } from '../api/update-profile';
 import { submitWith } from '../../../ui/submit-with';
@@ -53,7 +53,7 @@ export function Component() {
   const ids = { bio: useId(), visibility: useId() };
   const queryClient = useQueryClient();
   const { updateLoginResponse } = useLoginResponse();
-  const query = useQuery({ queryKey: profileQueryKey, queryFn: getProfile });
+  const query = useQuery(profileQuery());
   const form = useForm<EditForm>();
   const { reset } = form;
   useEffect(() => {

@@ -6,14 +6,14 @@ import { LANGUAGE_NAMES, toUiLanguage } from '@tolk/shared/languages';
 import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { getProfile, profileQueryKey } from '../api/get-profile';
+import { profileQuery } from '../api/get-profile';
 import { QueryError } from '../../../ui/query-error';
 import '../profile.css';
 
 export function Component() {
   const { t } = useTranslation();
   const { loginResponse } = useLoginResponse();
-  const query = useQuery({ queryKey: profileQueryKey, queryFn: getProfile });
+  const query = useQuery(profileQuery());
 
   if (query.isPending) return <ScreenSkeleton />;
   if (query.isError) {
