@@ -1,139 +1,34 @@
-import { and, asc, type Column, desc, eq, getTableColumns, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { executePrepared, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses, museTranslations } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
 import { uploads } from '../../db/schema/uploads';
+import {
+  type Audience,
+  type MemberRow,
+  type MuseRecord,
+  fromDriverRow,
+  museColumns,
+  museFields,
+  readersOf,
+  toAudience,
+  toMuseRecord,
+} from './muse-records';
+import { createConversationsRepository } from './conversations.repository';
 
-export type ConversationRow = typeof conversations.$inferSelect;
-export type MemberRow = typeof conversationMembers.$inferSelect;
-export type MuseRow = typeof muses.$inferSelect;
-export type TranslationRow = typeof museTranslations.$inferSelect;
+export type {
+  Audience,
+  ConversationRow,
+  MemberRow,
+  MemberView,
+  MuseRecord,
+  MuseRow,
+  TranslationRow,
+} from './muse-records';
 
-/** A member with the name to show: the account's, or the guest's own. */
-export interface MemberView extends MemberRow {
-  username: string;
-  displayName: string;
-  /** The account's profile photo; null for guests and members without one. */
-  avatarId: string | null;
-}
-
-/** A muse joined with what a reader needs to see it. */
-export interface MuseRecord extends MuseRow {
-  senderUsername: string;
-  senderDisplayName: string;
-  senderAvatarId: string | null;
-  senderSide: string | null;
-  photo: { id: string; width: number; height: number } | null;
-}
-
-const memberColumns = {
-  member: conversationMembers,
-  username: accounts.username,
-  accountDisplayName: accounts.displayName,
-  avatarId: profiles.avatarId,
-};
-
-function toMemberView(row: {
-  member: MemberRow;
-  username: string | null;
-  accountDisplayName: string | null;
-  avatarId: string | null;
-}) {
-  return {
-    ...row.member,
-    username: row.username ?? '',
-    displayName: row.member.guestName ?? row.accountDisplayName ?? '',
-    avatarId: row.avatarId,
-  } satisfies MemberView;
-}
-
-const museColumns = {
-  muse: muses,
-  username: accounts.username,
-  accountDisplayName: accounts.displayName,
-  avatarId: profiles.avatarId,
-  guestName: conversationMembers.guestName,
-  side: conversationMembers.side,
-  photoId: uploads.id,
-  photoWidth: uploads.width,
-  photoHeight: uploads.height,
-};
-
-type MuseJoinRow = {
-  muse: MuseRow;
-  username: string | null;
-  accountDisplayName: string | null;
-  avatarId: string | null;
-  guestName: string | null;
-  side: string | null;
-  photoId: string | null;
-  photoWidth: number | null;
-  photoHeight: number | null;
-};
-
-function toMuseRecord(row: MuseJoinRow): MuseRecord {
-  return {
-    ...row.muse,
-    senderUsername: row.username ?? '',
-    senderDisplayName: row.guestName ?? row.accountDisplayName ?? '',
-    senderAvatarId: row.avatarId,
-    senderSide: row.muse.side ?? row.side,
-    photo:
-      row.photoId && row.photoWidth !== null && row.photoHeight !== null
-        ? { id: row.photoId, width: row.photoWidth, height: row.photoHeight }
-        : null,
-  };
-}
-
-/** Who reads a conversation, for fan-out (no member rows, no names). */
-export interface Audience {
-  /** The distinct (reading language, languages read without translation) of its live members. */
-  readers: { language: string; readsWithout: string[] }[];
-  /** A plaza's two languages; empty for other conversations. */
-  plaza: string[];
-}
-
-/**
- * The audience's readers as one jsonb value, for the conversation whose id `conversationId`
- * names. Spelled out: drizzle leaves columns unqualified in a one-table select, and a bare "id"
- * inside the subquery would name the member's id.
- */
-function readersOf(conversationId: SQL) {
-  return sql<[string, string[]][]>`(
-    select coalesce(jsonb_agg(distinct jsonb_build_array(m.reading_language, m.reads_without)), '[]'::jsonb)
-    from conversation_members m
-    where m.conversation_id = ${conversationId} and m.left_at is null
-  )`;
-}
-
-function toAudience(row: {
-  readers: [string, string[]][];
-  userLanguage: string | null;
-  audienceLanguage: string | null;
-}): Audience {
-  return {
-    readers: row.readers.map(([language, readsWithout]) => ({ language, readsWithout })),
-    plaza: [row.userLanguage, row.audienceLanguage].filter((l): l is string => !!l),
-  };
-}
-
-const museFields = getTableColumns(muses);
-
-/** A row of raw SQL (`returning *`) as drizzle's select would give it: property names, dates as Dates. */
-function fromDriverRow<T extends Record<string, Column>>(
-  columns: T,
-  raw: Record<string, unknown>,
-): { [K in keyof T]: T[K]['_']['data'] | (T[K]['_']['notNull'] extends true ? never : null) } {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(columns)) {
-    const value = raw[column.name];
-    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return out as never;
-}
-
-export function createMusesRepository(db: Database) {
+/** Muses, their readings and their translations: the muses module's muse SQL. */
+function createMuseRowsRepository(db: Database) {
   const museQuery = () =>
     db
       .select(museColumns)
@@ -143,222 +38,11 @@ export function createMusesRepository(db: Database) {
       .leftJoin(profiles, eq(profiles.accountId, conversationMembers.accountId))
       .leftJoin(uploads, eq(uploads.id, muses.photoId));
 
-  // Built once: these run for every muse sent or delivered, and building a query costs as much as PGlite running it.
-  const membershipStatement = db
-    .select({ conversation: conversations, member: conversationMembers })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(
-      and(
-        eq(conversationMembers.conversationId, sql.placeholder('conversationId')),
-        eq(conversationMembers.accountId, sql.placeholder('accountId')),
-        isNull(conversationMembers.leftAt),
-      ),
-    )
-    .prepare('conversations_find_membership');
   const museStatement = museQuery()
     .where(eq(muses.id, sql.placeholder('id')))
     .prepare('conversations_find_muse');
-  const audienceStatement = db
-    .select({
-      userLanguage: conversations.userLanguage,
-      audienceLanguage: conversations.audienceLanguage,
-      readers: readersOf(sql`conversations.id`),
-    })
-    .from(conversations)
-    .where(eq(conversations.id, sql.placeholder('conversationId')))
-    .prepare('conversations_audience');
 
   return {
-    async findConversation(id: string) {
-      const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
-      return row;
-    },
-
-    /** The caller's live membership, or nothing: the one check every read and write goes through. */
-    async findMembership(conversationId: string, accountId: string) {
-      const [row] = await membershipStatement.execute({ conversationId, accountId });
-      return row;
-    },
-
-    async findMemberById(memberId: string) {
-      const [row] = await db
-        .select(memberColumns)
-        .from(conversationMembers)
-        .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
-        .leftJoin(profiles, eq(profiles.accountId, conversationMembers.accountId))
-        .where(eq(conversationMembers.id, memberId));
-      return row ? toMemberView(row) : undefined;
-    },
-
-    async members(conversationId: string): Promise<MemberView[]> {
-      const rows = await db
-        .select(memberColumns)
-        .from(conversationMembers)
-        .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
-        .leftJoin(profiles, eq(profiles.accountId, conversationMembers.accountId))
-        .where(and(eq(conversationMembers.conversationId, conversationId), isNull(conversationMembers.leftAt)))
-        .orderBy(asc(conversationMembers.joinedAt));
-      return rows.map(toMemberView);
-    },
-
-    /**
-     * Who reads a conversation, for fan-out: the distinct (reading language, languages read
-     * without translation) pairs of its live members and a plaza's two languages, in one query
-     * (no member rows, no names).
-     */
-    async audience(conversationId: string): Promise<Audience> {
-      const [row] = await audienceStatement.execute({ conversationId });
-      return row ? toAudience(row) : { readers: [], plaza: [] };
-    },
-
-    /** Every membership row, departed ones too: the rooms their sockets may still sit in. */
-    async allMembers(conversationId: string) {
-      return db
-        .select({
-          id: conversationMembers.id,
-          accountId: conversationMembers.accountId,
-          readingLanguage: conversationMembers.readingLanguage,
-          readsWithout: conversationMembers.readsWithout,
-          leftAt: conversationMembers.leftAt,
-        })
-        .from(conversationMembers)
-        .where(eq(conversationMembers.conversationId, conversationId));
-    },
-
-    /** Who a photo belongs to: its uploader's account, or for a plaza guest's photo, the plaza. */
-    async findDirect(directKey: string) {
-      const [row] = await db.select().from(conversations).where(eq(conversations.directKey, directKey));
-      return row;
-    },
-
-    async create(input: {
-      tenantId: string;
-      kind: 'direct' | 'group' | 'plaza';
-      title: string;
-      ownerId: string | null;
-      directKey: string | null;
-      members: {
-        accountId: string | null;
-        role: 'owner' | 'member';
-        readingLanguage: string;
-        guestName?: string | null;
-        side?: string | null;
-      }[];
-    }) {
-      return db.transaction(async (tx) => {
-        const [conversation] = await tx
-          .insert(conversations)
-          .values({
-            tenantId: input.tenantId,
-            kind: input.kind,
-            title: input.title,
-            ownerId: input.ownerId,
-            directKey: input.directKey,
-          })
-          .returning();
-        if (!conversation) throw new Error('conversation insert returned nothing');
-        const members = input.members.length
-          ? await tx
-              .insert(conversationMembers)
-              .values(input.members.map((m) => ({ ...m, conversationId: conversation.id })))
-              .returning()
-          : [];
-        return { conversation, members };
-      });
-    },
-
-    /** Adds members, or brings back ones who had left. */
-    async addMembers(conversationId: string, members: { accountId: string; readingLanguage: string }[]) {
-      for (const member of members) {
-        await db
-          .insert(conversationMembers)
-          .values({ conversationId, accountId: member.accountId, readingLanguage: member.readingLanguage })
-          .onConflictDoUpdate({
-            target: [conversationMembers.conversationId, conversationMembers.accountId],
-            targetWhere: sql`${conversationMembers.accountId} is not null`,
-            set: { leftAt: null, joinedAt: new Date() },
-          });
-      }
-    },
-
-    async addGuestMember(input: { conversationId: string; guestName: string; side: string; readingLanguage: string }) {
-      const [row] = await db
-        .insert(conversationMembers)
-        .values({ ...input, accountId: null, role: 'member' })
-        .returning();
-      if (!row) throw new Error('member insert returned nothing');
-      return row;
-    },
-
-    async leave(conversationId: string, accountId: string) {
-      const rows = await db
-        .update(conversationMembers)
-        .set({ leftAt: new Date() })
-        .where(
-          and(
-            eq(conversationMembers.conversationId, conversationId),
-            eq(conversationMembers.accountId, accountId),
-            isNull(conversationMembers.leftAt),
-          ),
-        )
-        .returning({ id: conversationMembers.id });
-      return rows.length > 0;
-    },
-
-    async updateTitle(conversationId: string, title: string) {
-      await db.update(conversations).set({ title, updatedAt: new Date() }).where(eq(conversations.id, conversationId));
-    },
-
-    async updateMember(
-      memberId: string,
-      patch: Partial<Pick<MemberRow, 'readingLanguage' | 'readsWithout' | 'lastReadSeq' | 'side'>>,
-    ) {
-      const [row] = await db
-        .update(conversationMembers)
-        .set(patch)
-        .where(eq(conversationMembers.id, memberId))
-        .returning();
-      return row;
-    },
-
-    /** Marks read up to seq, never backwards. */
-    async markRead(memberId: string, seq: number) {
-      const [row] = await db
-        .update(conversationMembers)
-        .set({ lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${seq})` })
-        .where(eq(conversationMembers.id, memberId))
-        .returning({ lastReadSeq: conversationMembers.lastReadSeq });
-      return row?.lastReadSeq;
-    },
-
-    /** Conversations an account is in, most recently active first, with unread counts. */
-    async listForAccount(accountId: string, kinds: ('direct' | 'group' | 'plaza')[]) {
-      return db
-        .select({
-          conversation: conversations,
-          member: conversationMembers,
-          unread: sql<number>`(
-            select count(*)::int from ${muses}
-            where ${muses.conversationId} = ${conversations.id}
-              and ${muses.seq} > ${conversationMembers.lastReadSeq}
-              and ${muses.senderMemberId} <> ${conversationMembers.id}
-              and ${muses.deletedAt} is null
-          )`,
-        })
-        .from(conversationMembers)
-        .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-        .where(
-          and(
-            eq(conversationMembers.accountId, accountId),
-            isNull(conversationMembers.leftAt),
-            inArray(conversations.kind, kinds),
-          ),
-        )
-        .orderBy(desc(conversations.updatedAt))
-        .limit(200);
-    },
-
     async lastMuses(conversationIds: string[]): Promise<MuseRecord[]> {
       if (!conversationIds.length) return [];
       const rows = await museQuery().where(
@@ -619,25 +303,12 @@ export function createMusesRepository(db: Database) {
       );
       return new Set(stored.map((row) => row.muse_id));
     },
-
-    async setPlaza(
-      conversationId: string,
-      patch: { userLanguage: string; audienceLanguage: string | null; expiresAt: Date | null },
-    ) {
-      const [row] = await db.update(conversations).set(patch).where(eq(conversations.id, conversationId)).returning();
-      if (!row) throw new Error('plaza vanished');
-      return row;
-    },
-
-    /** Plazas and guests' muses go when their plaza expires. */
-    async deleteConversation(id: string) {
-      await db.delete(conversations).where(eq(conversations.id, id));
-    },
-
-    async clearMuses(conversationId: string) {
-      await db.delete(muses).where(eq(muses.conversationId, conversationId));
-    },
   };
+}
+
+/** Everything the muses module stores, as one repository (its services take parts of it). */
+export function createMusesRepository(db: Database) {
+  return { ...createConversationsRepository(db), ...createMuseRowsRepository(db) };
 }
 
 export type MusesRepository = ReturnType<typeof createMusesRepository>;

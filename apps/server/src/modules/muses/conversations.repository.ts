@@ -1,0 +1,249 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Database } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
+import { conversationMembers, conversations, muses } from '../../db/schema/conversations';
+import { profiles } from '../../db/schema/profiles';
+import {
+  type Audience,
+  type MemberRow,
+  type MemberView,
+  memberColumns,
+  readersOf,
+  toAudience,
+  toMemberView,
+} from './muse-records';
+
+/** Conversations and their members (plaza rows included): the muses module's conversation SQL. */
+export function createConversationsRepository(db: Database) {
+  // Built once: these run for every muse sent or delivered, and building a query costs as much as PGlite running it.
+  const membershipStatement = db
+    .select({ conversation: conversations, member: conversationMembers })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(
+      and(
+        eq(conversationMembers.conversationId, sql.placeholder('conversationId')),
+        eq(conversationMembers.accountId, sql.placeholder('accountId')),
+        isNull(conversationMembers.leftAt),
+      ),
+    )
+    .prepare('conversations_find_membership');
+  const audienceStatement = db
+    .select({
+      userLanguage: conversations.userLanguage,
+      audienceLanguage: conversations.audienceLanguage,
+      readers: readersOf(sql`conversations.id`),
+    })
+    .from(conversations)
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .prepare('conversations_audience');
+
+  return {
+    async findConversation(id: string) {
+      const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+      return row;
+    },
+
+    /** The caller's live membership, or nothing: the one check every read and write goes through. */
+    async findMembership(conversationId: string, accountId: string) {
+      const [row] = await membershipStatement.execute({ conversationId, accountId });
+      return row;
+    },
+
+    async findMemberById(memberId: string) {
+      const [row] = await db
+        .select(memberColumns)
+        .from(conversationMembers)
+        .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
+        .leftJoin(profiles, eq(profiles.accountId, conversationMembers.accountId))
+        .where(eq(conversationMembers.id, memberId));
+      return row ? toMemberView(row) : undefined;
+    },
+
+    async members(conversationId: string): Promise<MemberView[]> {
+      const rows = await db
+        .select(memberColumns)
+        .from(conversationMembers)
+        .leftJoin(accounts, eq(accounts.id, conversationMembers.accountId))
+        .leftJoin(profiles, eq(profiles.accountId, conversationMembers.accountId))
+        .where(and(eq(conversationMembers.conversationId, conversationId), isNull(conversationMembers.leftAt)))
+        .orderBy(asc(conversationMembers.joinedAt));
+      return rows.map(toMemberView);
+    },
+
+    /**
+     * Who reads a conversation, for fan-out: the distinct (reading language, languages read
+     * without translation) pairs of its live members and a plaza's two languages, in one query
+     * (no member rows, no names).
+     */
+    async audience(conversationId: string): Promise<Audience> {
+      const [row] = await audienceStatement.execute({ conversationId });
+      return row ? toAudience(row) : { readers: [], plaza: [] };
+    },
+
+    /** Every membership row, departed ones too: the rooms their sockets may still sit in. */
+    async allMembers(conversationId: string) {
+      return db
+        .select({
+          id: conversationMembers.id,
+          accountId: conversationMembers.accountId,
+          readingLanguage: conversationMembers.readingLanguage,
+          readsWithout: conversationMembers.readsWithout,
+          leftAt: conversationMembers.leftAt,
+        })
+        .from(conversationMembers)
+        .where(eq(conversationMembers.conversationId, conversationId));
+    },
+
+    /** Who a photo belongs to: its uploader's account, or for a plaza guest's photo, the plaza. */
+    async findDirect(directKey: string) {
+      const [row] = await db.select().from(conversations).where(eq(conversations.directKey, directKey));
+      return row;
+    },
+
+    async create(input: {
+      tenantId: string;
+      kind: 'direct' | 'group' | 'plaza';
+      title: string;
+      ownerId: string | null;
+      directKey: string | null;
+      members: {
+        accountId: string | null;
+        role: 'owner' | 'member';
+        readingLanguage: string;
+        guestName?: string | null;
+        side?: string | null;
+      }[];
+    }) {
+      return db.transaction(async (tx) => {
+        const [conversation] = await tx
+          .insert(conversations)
+          .values({
+            tenantId: input.tenantId,
+            kind: input.kind,
+            title: input.title,
+            ownerId: input.ownerId,
+            directKey: input.directKey,
+          })
+          .returning();
+        if (!conversation) throw new Error('conversation insert returned nothing');
+        const members = input.members.length
+          ? await tx
+              .insert(conversationMembers)
+              .values(input.members.map((m) => ({ ...m, conversationId: conversation.id })))
+              .returning()
+          : [];
+        return { conversation, members };
+      });
+    },
+
+    /** Adds members, or brings back ones who had left. */
+    async addMembers(conversationId: string, members: { accountId: string; readingLanguage: string }[]) {
+      for (const member of members) {
+        await db
+          .insert(conversationMembers)
+          .values({ conversationId, accountId: member.accountId, readingLanguage: member.readingLanguage })
+          .onConflictDoUpdate({
+            target: [conversationMembers.conversationId, conversationMembers.accountId],
+            targetWhere: sql`${conversationMembers.accountId} is not null`,
+            set: { leftAt: null, joinedAt: new Date() },
+          });
+      }
+    },
+
+    async addGuestMember(input: { conversationId: string; guestName: string; side: string; readingLanguage: string }) {
+      const [row] = await db
+        .insert(conversationMembers)
+        .values({ ...input, accountId: null, role: 'member' })
+        .returning();
+      if (!row) throw new Error('member insert returned nothing');
+      return row;
+    },
+
+    async leave(conversationId: string, accountId: string) {
+      const rows = await db
+        .update(conversationMembers)
+        .set({ leftAt: new Date() })
+        .where(
+          and(
+            eq(conversationMembers.conversationId, conversationId),
+            eq(conversationMembers.accountId, accountId),
+            isNull(conversationMembers.leftAt),
+          ),
+        )
+        .returning({ id: conversationMembers.id });
+      return rows.length > 0;
+    },
+
+    async updateTitle(conversationId: string, title: string) {
+      await db.update(conversations).set({ title, updatedAt: new Date() }).where(eq(conversations.id, conversationId));
+    },
+
+    async updateMember(
+      memberId: string,
+      patch: Partial<Pick<MemberRow, 'readingLanguage' | 'readsWithout' | 'lastReadSeq' | 'side'>>,
+    ) {
+      const [row] = await db
+        .update(conversationMembers)
+        .set(patch)
+        .where(eq(conversationMembers.id, memberId))
+        .returning();
+      return row;
+    },
+
+    /** Marks read up to seq, never backwards. */
+    async markRead(memberId: string, seq: number) {
+      const [row] = await db
+        .update(conversationMembers)
+        .set({ lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${seq})` })
+        .where(eq(conversationMembers.id, memberId))
+        .returning({ lastReadSeq: conversationMembers.lastReadSeq });
+      return row?.lastReadSeq;
+    },
+
+    /** Conversations an account is in, most recently active first, with unread counts. */
+    async listForAccount(accountId: string, kinds: ('direct' | 'group' | 'plaza')[]) {
+      return db
+        .select({
+          conversation: conversations,
+          member: conversationMembers,
+          unread: sql<number>`(
+            select count(*)::int from ${muses}
+            where ${muses.conversationId} = ${conversations.id}
+              and ${muses.seq} > ${conversationMembers.lastReadSeq}
+              and ${muses.senderMemberId} <> ${conversationMembers.id}
+              and ${muses.deletedAt} is null
+          )`,
+        })
+        .from(conversationMembers)
+        .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+        .where(
+          and(
+            eq(conversationMembers.accountId, accountId),
+            isNull(conversationMembers.leftAt),
+            inArray(conversations.kind, kinds),
+          ),
+        )
+        .orderBy(desc(conversations.updatedAt))
+        .limit(200);
+    },
+
+    async setPlaza(
+      conversationId: string,
+      patch: { userLanguage: string; audienceLanguage: string | null; expiresAt: Date | null },
+    ) {
+      const [row] = await db.update(conversations).set(patch).where(eq(conversations.id, conversationId)).returning();
+      if (!row) throw new Error('plaza vanished');
+      return row;
+    },
+
+    /** Plazas and guests' muses go when their plaza expires. */
+    async deleteConversation(id: string) {
+      await db.delete(conversations).where(eq(conversations.id, id));
+    },
+
+    async clearMuses(conversationId: string) {
+      await db.delete(muses).where(eq(muses.conversationId, conversationId));
+    },
+  };
+}
