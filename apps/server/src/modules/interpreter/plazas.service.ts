@@ -13,6 +13,15 @@ import type { BlobStorage } from '../uploads/storage';
 import type { InterpreterRepository } from './interpreter.repository';
 import { newJoinCode } from './join-codes';
 import type { PlazaTokens } from './plaza-tokens';
+import {
+  audienceOf,
+  defaultTitle,
+  knownLanguages,
+  plazaView,
+  storedAudience,
+  viewerOf,
+  type Viewer,
+} from './plaza-views';
 
 /** A member, a guest holding a plaza token, or (opening a guest plaza) anyone at all. */
 export type PlazaCaller = Visitor;
@@ -27,17 +36,6 @@ export interface PlazaOptions {
 
 const HOUR = 3_600_000;
 const gone = (reason: PlazaGoneReason, message: string) => new AppError('gone', message, { code: [reason] });
-/** The title a plaza gets when nobody names it; it follows the languages when they change. */
-const defaultTitle = (userLanguage: string, audienceLanguage: string) =>
-  `${userLanguage.toUpperCase()} ⇄ ${audienceLanguage.toUpperCase()}`;
-/** The audience's language as the API says it: DETECT_LANGUAGE while it is not known yet (stored as null). */
-const audienceOf = (conversation: Pick<ConversationRow, 'audienceLanguage'>) =>
-  conversation.audienceLanguage ?? DETECT_LANGUAGE;
-const storedAudience = (language: string) => (language === DETECT_LANGUAGE ? null : language);
-/** The plaza's languages known so far: what its muses are shown in. */
-const knownLanguages = (conversation: ConversationRow) =>
-  [conversation.userLanguage, conversation.audienceLanguage].filter((l): l is string => !!l);
-
 export function createPlazasService(deps: {
   repo: InterpreterRepository;
   muses: MusesService;
@@ -79,59 +77,8 @@ export function createPlazasService(deps: {
     throw gone('ended', 'The host has ended this conversation.');
   }
 
-  /** A guest's access ends with their token; a member's only if the plaza itself expires. */
-  interface Viewer {
-    guest: boolean;
-    tokenExpiresAt: Date | null;
-  }
-  const viewerOf = (caller: PlazaCaller): Viewer => ({
-    guest: caller.kind !== 'member',
-    // A guest's access ends with their token, even in a member's kept plaza.
-    tokenExpiresAt: caller.kind === 'guest' ? caller.expiresAt : null,
-  });
-
-  function expiryFor(conversation: ConversationRow, viewer: Viewer) {
-    const plazaEnds = conversation.expiresAt;
-    const accessEnds = viewer.guest ? viewer.tokenExpiresAt : null;
-    // Tokens carry whole seconds: a token made for the plaza's own expiry ends with the plaza.
-    if (accessEnds && (!plazaEnds || accessEnds.getTime() < plazaEnds.getTime() - 1000)) {
-      return { expiry: 'access' as const, expiresAt: accessEnds };
-    }
-    return plazaEnds
-      ? { expiry: 'conversation' as const, expiresAt: plazaEnds }
-      : { expiry: viewer.guest ? ('access' as const) : ('none' as const), expiresAt: null };
-  }
-
   async function view(conversation: ConversationRow, member: MemberRow, viewer: Viewer): Promise<Plaza> {
-    const members = await muses.members(conversation.id);
-    const { expiry, expiresAt } = expiryFor(conversation, viewer);
-    const host = member.role === 'owner';
-    const inviteOpen =
-      conversation.joinCode &&
-      !conversation.joinEndedAt &&
-      conversation.joinExpiresAt &&
-      conversation.joinExpiresAt.getTime() > Date.now();
-    return {
-      id: conversation.id,
-      name: conversation.title,
-      userLanguage: conversation.userLanguage ?? 'en',
-      audienceLanguage: audienceOf(conversation),
-      side: member.side === 'audience' ? 'audience' : 'user',
-      memberId: member.id,
-      host,
-      guest: viewer.guest,
-      kept: expiry === 'none',
-      expiry,
-      expiresAt: expiresAt?.toISOString() ?? null,
-      joinCode: host && inviteOpen ? conversation.joinCode : null,
-      joinExpiresAt: host && inviteOpen ? (conversation.joinExpiresAt?.toISOString() ?? null) : null,
-      participants: members.map((m) => ({
-        name: m.displayName || m.username,
-        side: m.side === 'audience' ? ('audience' as const) : ('user' as const),
-        language: m.readingLanguage,
-      })),
-      lastSeq: conversation.lastSeq,
-    };
+    return plazaView(conversation, member, viewer, await muses.members(conversation.id));
   }
 
   async function session(conversation: ConversationRow, member: MemberRow, guest: boolean): Promise<PlazaSession> {

@@ -13,7 +13,7 @@ import { baseLanguage, type MuseTranslator } from './translator';
 
 export { RETRY_BASE_MS, RETRY_MAX_MS, TRANSLATION_GRACE_MS, type ConversationRooms } from './delivery';
 export type { Actor, Membership } from './conversations.service';
-export type { ConversationRow, MemberRow } from './muses.repository';
+export type { ConversationRow, MemberRow, MemberView } from './muses.repository';
 
 /** What detection made of a muse's language, when it was asked (no `from` given). */
 type Detected = ReturnType<MuseTranslator['detect']>;

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import type { Plaza } from '@tolk/shared/schemas/plazas';
+import { endonym } from '../../lib/language-names';
 
 export interface TimeLeft {
   unit: 'hours' | 'minutes';
@@ -36,3 +38,16 @@ export function expiryNotice(plaza: Pick<Plaza, 'guest' | 'expiry' | 'expiresAt'
 /** The title the server gives an unnamed plaza; shown as the two language names instead. */
 export const isDefaultTitle = (plaza: Pick<Plaza, 'name' | 'userLanguage' | 'audienceLanguage'>) =>
   plaza.name === `${plaza.userLanguage.toUpperCase()} ⇄ ${plaza.audienceLanguage.toUpperCase()}`;
+
+/** A plaza's title: its name, or its two languages by their own names while it has none. */
+export const plazaTitle = (plaza: Pick<Plaza, 'name' | 'userLanguage' | 'audienceLanguage'>) =>
+  plaza.name && !isDefaultTitle(plaza)
+    ? plaza.name
+    : `${endonym(plaza.userLanguage)} – ${endonym(plaza.audienceLanguage)}`;
+
+/** The expiry notice in words, in the reader's language. */
+export function expiryText(notice: ExpiryNotice, t: TFunction): string {
+  if (notice.key === 'interpreter.memberNotice') return t(notice.key);
+  const unit = notice.left.unit === 'hours' ? 'interpreter.timeHours' : 'interpreter.timeMinutes';
+  return t(notice.key, { time: t(unit, { count: notice.left.count }) });
+}

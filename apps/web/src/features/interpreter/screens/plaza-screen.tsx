@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -20,16 +20,17 @@ import { clearPlazaMuses } from '../api/clear-plaza-muses';
 import { plazaQuery, plazaQueryKey } from '../api/get-plaza';
 import { swapPlaza } from '../api/swap-plaza';
 import { InviteDialog } from '../components/invite-dialog';
+import { PlazaClosed } from '../components/plaza-closed';
 import { PlazaComposer } from '../components/plaza-composer';
 import { PlazaHalf } from '../components/plaza-half';
 import { PlazaLog } from '../components/plaza-log';
 import { interpreterPaths } from '../interpreter-paths';
-import { endonym, languageName } from '../../../lib/language-names';
+import { languageName } from '../../../lib/language-names';
 import { plazaGone } from '../plaza-errors';
-import { expiryNotice, isDefaultTitle } from '../plaza-notice';
+import { expiryNotice, expiryText, plazaTitle } from '../plaza-notice';
 import { museLanguages } from '../plaza-muses';
 import { useLayoutPreference, useVoicePreference } from '../plaza-preferences';
-import { forgetPlazaToken, getPlazaToken } from '../plaza-tokens';
+import { getPlazaToken } from '../plaza-tokens';
 import { speak, useVoices, voiceFor } from '../speech';
 import { usePlazaLive } from '../use-plaza-live';
 import { useNow } from '../use-now';
@@ -38,37 +39,6 @@ import { QueryError } from '../../../ui/query-error';
 import '../plaza.css';
 
 const otherSideOf = (side: PlazaSide): PlazaSide => (side === 'user' ? 'audience' : 'user');
-
-function PlazaClosed({ plazaId, reason }: { plazaId: string; reason: 'ended' | 'expired' | 'missing' }) {
-  const { t } = useTranslation();
-  // The token opens nothing any more; keeping it would only grow the list. After "ended" it
-  // still explains, on a reload, why the plaza is closed (the list is capped in plaza-tokens).
-  useEffect(() => {
-    if (reason !== 'ended') forgetPlazaToken(plazaId);
-  }, [plazaId, reason]);
-  const message =
-    reason === 'ended'
-      ? t('interpreter.codeEnded')
-      : reason === 'expired'
-        ? t('interpreter.expired')
-        : t('interpreter.notFound');
-  return (
-    <section className="notice plaza-closed" aria-labelledby="plaza-closed-title">
-      {/* Announced as it appears: the screen changed under the reader's hands. */}
-      <div role="alert">
-        <h1 id="plaza-closed-title">{message}</h1>
-      </div>
-      <div className="actions">
-        <Link className="button primary" to={interpreterPaths.profiles}>
-          {t('interpreter.title')}
-        </Link>
-        <Link className="button" to={interpreterPaths.join()}>
-          {t('interpreter.joinTitle')}
-        </Link>
-      </div>
-    </section>
-  );
-}
 
 function PlazaView({ plaza }: { plaza: Plaza }) {
   const { t } = useTranslation();
@@ -176,18 +146,8 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
   const bottom = mySide;
   const maxLength = plaza.guest ? PLAZA_GUEST_TEXT_MAX : PLAZA_MEMBER_TEXT_MAX;
   const notice = expiryNotice(plaza, now);
-  const noticeText =
-    notice.key === 'interpreter.memberNotice'
-      ? t(notice.key)
-      : t(notice.key, {
-          time: t(notice.left.unit === 'hours' ? 'interpreter.timeHours' : 'interpreter.timeMinutes', {
-            count: notice.left.count,
-          }),
-        });
-  const title =
-    plaza.name && !isDefaultTitle(plaza)
-      ? plaza.name
-      : `${endonym(plaza.userLanguage)} – ${endonym(plaza.audienceLanguage)}`;
+  const noticeText = expiryText(notice, t);
+  const title = plazaTitle(plaza);
   // Someone reads the audience side on their own phone: it cannot change language under them.
   const audienceJoined = plaza.participants.some((participant) => participant.side === 'audience');
   const detecting = plaza.audienceLanguage === DETECT_LANGUAGE;
