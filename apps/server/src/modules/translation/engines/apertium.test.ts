@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apertiumInstalled } from '../../../config';
 import { normaliseText, splitProtected } from '../protected-text';
-import { ApertiumPipeline, createApertiumEngine, decodeStream, discoverModes } from './apertium';
+import { ApertiumPipeline, createApertiumEngine, discoverModes } from './apertium';
+import { decodeStream } from './apertium-stream';
 import { EngineError, type TranslationEngine } from './engine';
 
 const MODES_DIR = '/usr/share/apertium/modes';
