@@ -74,6 +74,8 @@ interface ConnectionOptions {
   onRefused?: () => void;
   /** A connection whose credential is gone (signed out) lets go at once, not after the grace. */
   releaseAtOnceWhen?: () => boolean;
+  /** Called once it let go at once, for an owner that keeps connections by credential. */
+  onLetGo?: () => void;
 }
 
 function createConnection(options: ConnectionOptions): RealtimeConnection {
@@ -227,6 +229,7 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
         if (holders > 0) return;
         if (options.releaseAtOnceWhen?.()) {
           disconnect();
+          options.onLetGo?.();
           return;
         }
         releaseTimer = setTimeout(disconnect, RELEASE_GRACE_MS);
@@ -290,11 +293,18 @@ const guests = new Map<string, RealtimeConnection>();
  */
 export function realtimeConnection(plazaToken?: string): RealtimeConnection {
   if (!plazaToken) return member;
-  let connection = guests.get(plazaToken);
-  if (!connection) {
-    connection = createConnection({ token: () => plazaToken, releaseAtOnceWhen: () => true });
-    guests.set(plazaToken, connection);
-  }
+  const held = guests.get(plazaToken);
+  if (held) return held;
+  const connection = createConnection({
+    token: () => plazaToken,
+    releaseAtOnceWhen: () => true,
+    // Gone with its last screen: its socket and listeners too, so plazas visited do not pile up.
+    onLetGo: () => {
+      connection.reset();
+      guests.delete(plazaToken);
+    },
+  });
+  guests.set(plazaToken, connection);
   return connection;
 }
 

@@ -42,6 +42,15 @@ export function Field({ label, hint, error, type = 'text', ref, ...input }: Fiel
           </button>
         )}
       </div>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A control's hint and error, as `${id}-hint` and `${id}-error` for its aria-describedby. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -52,6 +61,6 @@ export function Field({ label, hint, error, type = 'text', ref, ...input }: Fiel
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { TRANSLATION_LANGUAGE_NAMES, TRANSLATION_LANGUAGES } from '@tolk/shared/languages';
+import { FieldNotes } from './field';
 
 /** Every language the engines may translate, each named in itself, in the order of those names. */
 const OPTIONS = TRANSLATION_LANGUAGES.map((code) => ({ code, name: TRANSLATION_LANGUAGE_NAMES[code] })).sort((a, b) =>
@@ -66,16 +67,7 @@ export function LanguageSelect({
           </option>
         ))}
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

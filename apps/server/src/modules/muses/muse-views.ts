@@ -30,6 +30,20 @@ export const pendingTranslation = (to: string): MuseTranslation => ({
 });
 
 /** Whether this reader sees the original as it is: same language, or one they read without help. */
+/** The muse as it was written, as the version of a reader who needs no translation. */
+export const originalVersion = (
+  muse: Pick<MuseRecord, 'text' | 'transliteration'>,
+  language: string,
+): MuseTranslation => ({
+  to: language,
+  text: muse.text,
+  transliteration: muse.transliteration,
+  engine: null,
+  state: 'skipped',
+  reason: null,
+  pivot: null,
+});
+
 export function readsAsIs(muse: Pick<MuseRecord, 'sourceLanguage'>, language: string, readsWithout: string[] = []) {
   const source = baseLanguage(muse.sourceLanguage);
   return source === baseLanguage(language) || readsWithout.some((l) => baseLanguage(l) === source);
@@ -46,15 +60,7 @@ export function museView(
   let shown: MuseTranslation | null = null;
   if (!deleted && muse.text) {
     shown = readsAsIs(muse, language, readsWithout)
-      ? {
-          to: language,
-          text: muse.text,
-          transliteration: muse.transliteration,
-          engine: null,
-          state: 'skipped',
-          reason: null,
-          pivot: null,
-        }
+      ? originalVersion(muse, language)
       : (translation ?? pendingTranslation(language));
   }
   return {

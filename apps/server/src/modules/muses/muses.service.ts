@@ -8,7 +8,7 @@ import type { UploadsService } from '../uploads/uploads.service';
 import { createConversationsService, type Actor, type Membership } from './conversations.service';
 import { createDelivery } from './delivery';
 import type { MuseRecord, MusesRepository } from './muses.repository';
-import { museView, translationFromRow } from './muse-views';
+import { museView, originalVersion, translationFromRow } from './muse-views';
 import { baseLanguage, type MuseTranslator } from './translator';
 
 export { RETRY_BASE_MS, RETRY_MAX_MS, TRANSLATION_GRACE_MS, type ConversationRooms } from './delivery';
@@ -169,17 +169,7 @@ export function createMusesService(deps: {
       if (!muse) throw notFound('Muse');
       await membership(muse.conversationId, actor);
       if (muse.deletedAt || !muse.text) throw new AppError('bad_request', 'This muse has no text to translate.');
-      if (baseLanguage(muse.sourceLanguage) === baseLanguage(to)) {
-        return {
-          to,
-          text: muse.text,
-          transliteration: muse.transliteration,
-          engine: null,
-          state: 'skipped',
-          reason: null,
-          pivot: null,
-        };
-      }
+      if (baseLanguage(muse.sourceLanguage) === baseLanguage(to)) return originalVersion(muse, to);
       const [existing] = await repo.translationsFor([muse.id], to);
       if (existing && !existing.stale && existing.state === 'ready') return translationFromRow(existing);
       return delivery.translateNow(muse, to);
