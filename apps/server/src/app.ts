@@ -42,7 +42,6 @@ import { museTranslatorFrom, type MuseTranslator } from './modules/muses/transla
 import { interpreterPlugin } from './modules/interpreter/interpreter.plugin';
 import type { GuestLimits } from './modules/interpreter/interpreter.routes';
 import { createPlazaTokens } from './modules/interpreter/plaza-tokens';
-import { plazaCallerResolver } from './modules/interpreter/interpreter.routes';
 import type { TranslationService } from './modules/translation/translation.service';
 import { languagesInUse } from './modules/translation/translation.repository';
 import { warmTransliteration } from './modules/translation/transliteration/transliterate';
@@ -156,7 +155,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const storage = options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads'));
   const plazaTokens = createPlazaTokens(jwtSecret);
   const accountsService = createAccountsService(database.db);
-  const plazaGuest = plazaCallerResolver(plazaTokens);
 
   // Feature routes.
   const auth = createAuthService({
@@ -187,14 +185,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(uploadsRoutes, {
         repo: createUploadsRepository(database.db),
         storage,
-        guestOf: async (request) => {
-          const caller = await plazaGuest(request);
-          if (caller?.kind !== 'guest') return null;
-          const member = await app.muses.findMember(caller.guestMemberId);
-          const conversation =
-            member && !member.leftAt ? await app.muses.findConversation(member.conversationId) : undefined;
-          return conversation ? { ...caller, tenantId: conversation.tenantId } : null;
-        },
+        // A plaza guest's photos: the interpreter module knows its guests (interpreter.plugin.ts).
+        guestOf: (request) => app.plazaGuestOf(request),
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

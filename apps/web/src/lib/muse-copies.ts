@@ -73,3 +73,34 @@ export function mergeReaderCopy(existing: Muse, incoming: Muse): Muse {
   const view: Muse = { ...muse, translation: language ? (translations[language] ?? null) : null };
   return JSON.stringify(view) === JSON.stringify(existing) ? existing : view;
 }
+
+/**
+ * Merges copies into a list of muses by the rule above, whatever view each holds (a thread's
+ * reader copies, a plaza's versions): one entry per id and per seq, in ascending seq. Returns the
+ * same list when nothing changed, so unchanged muses keep their identity and do not re-render.
+ */
+export function mergeIntoList<T extends { id: string; seq: number }>(
+  list: readonly T[],
+  incoming: readonly T[],
+  merge: (existing: T, incoming: T) => T,
+): readonly T[] {
+  if (incoming.length === 0) return list;
+  const bySeq = new Map<number, T>();
+  const seqById = new Map<string, number>();
+  for (const muse of list) {
+    bySeq.set(muse.seq, muse);
+    seqById.set(muse.id, muse.seq);
+  }
+  let changed = false;
+  for (const muse of incoming) {
+    const knownSeq = seqById.get(muse.id);
+    const existing = bySeq.get(knownSeq ?? muse.seq);
+    const kept = existing ? merge(existing, muse) : muse;
+    if (kept === existing) continue;
+    if (knownSeq !== undefined && knownSeq !== muse.seq) bySeq.delete(knownSeq);
+    bySeq.set(kept.seq, kept);
+    seqById.set(kept.id, kept.seq);
+    changed = true;
+  }
+  return changed ? [...bySeq.values()].sort((a, b) => a.seq - b.seq) : list;
+}

@@ -189,3 +189,60 @@ describe('the shared socket', () => {
     release();
   });
 });
+
+describe('following a conversation', () => {
+  const C1 = '3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+  const C2 = '3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e40';
+  const muse = (conversationId: string, seq: number) => ({
+    id: `00000000-0000-4000-8000-00000000000${seq}`,
+    conversationId,
+    seq,
+    clientId: `c${seq}`,
+    sender: { username: 'lucia', displayName: 'Lucía', avatarUrl: null, memberId: 'm-lucia' },
+    side: null,
+    from: 'es',
+    detectedFrom: 'es',
+    text: 'hola',
+    transliteration: null,
+    photo: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    editedAt: null,
+    deleted: false,
+    translation: null,
+  });
+
+  it('hears only its own conversation, parsed, and keeps who is online', async () => {
+    const { followConversation } = await import('./live-conversation');
+    const onMuse = vi.fn();
+    const onOnline = vi.fn();
+    const onEnded = vi.fn();
+    const unfollow = followConversation(realtime.realtimeConnection(), C1, {
+      lastSeq: () => 4,
+      onMuse,
+      onOnline,
+      onEnded,
+    });
+    fake.open();
+    expect(joins()).toEqual([{ conversationId: C1, lastSeq: 4 }]);
+    expect(onOnline).toHaveBeenLastCalledWith(new Set(['lucia']));
+
+    fake.fire('muse:new', muse(C2, 5));
+    fake.fire('muse:new', { conversationId: C1, seq: 'not a muse' });
+    expect(onMuse).not.toHaveBeenCalled();
+    const mine = muse(C1, 5);
+    fake.fire('muse:updated', mine);
+    expect(onMuse).toHaveBeenCalledWith(expect.objectContaining({ id: mine.id, seq: 5 }), 'updated');
+
+    fake.fire('presence', { conversationId: C1, username: 'ana', online: true });
+    expect(onOnline).toHaveBeenLastCalledWith(new Set(['lucia', 'ana']));
+    fake.fire('presence', { conversationId: C1, username: 'lucia', online: false });
+    expect(onOnline).toHaveBeenLastCalledWith(new Set(['ana']));
+
+    fake.fire('conversation:ended', { conversationId: C2, reason: 'ended' });
+    fake.fire('conversation:ended', { conversationId: C1, reason: 'expired' });
+    expect(onEnded).toHaveBeenCalledExactlyOnceWith('expired');
+
+    unfollow();
+    expect(fake.emitted.at(-1)).toEqual({ event: 'conversation:leave', payload: { conversationId: C1 } });
+  });
+});

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -262,9 +264,15 @@ describe('plazas for guests', () => {
     );
   });
 
-  it('expires guests\u2019 plazas and sweeps them with their muses', async () => {
+  it('expires guests\u2019 plazas and sweeps them with their muses and photos', async () => {
     const { plaza, guestToken } = await guestPlaza();
     await say(plaza.id, guestHeaders(guestToken), 'Hello');
+    const picture = await photo(guestHeaders(guestToken));
+    const stored = (await t.database.db.execute(
+      sql`select storage_key as "storageKey", thumb_key as "thumbKey" from uploads where id = ${picture.id}`,
+    )) as { rows: { storageKey: string; thumbKey: string }[] };
+    const files = Object.values(stored.rows[0]!).map((key) => path.join(t.config.dataDir, 'uploads', key));
+    expect(files.map((file) => fs.existsSync(file))).toEqual([true, true]);
     await t.database.db.execute(
       sql`update conversations set expires_at = now() - interval '1 minute' where id = ${plaza.id}`,
     );
@@ -283,6 +291,7 @@ describe('plazas for guests', () => {
     );
     const { rows } = left as { rows: { n: number }[] };
     expect(rows[0]?.n).toBe(0);
+    expect(files.map((file) => fs.existsSync(file))).toEqual([false, false]);
   });
 });
 
@@ -664,29 +673,29 @@ describe('each profile opens its plaza', () => {
   });
 });
 
-describe('permissions', () => {
-  async function photo(headers: Record<string, string>) {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } })
-      .png()
-      .toBuffer();
-    const boundary = '----tolk-test';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string; url: string }>();
-  }
+async function photo(headers: Record<string, string>) {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  const boundary = '----tolk-test';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; url: string }>();
+}
 
+describe('permissions', () => {
   it('keeps outsiders from sending, inviting, ending and reading photos', async () => {
     const host = await guestPlaza();
     const hostHeaders = guestHeaders(host.guestToken);

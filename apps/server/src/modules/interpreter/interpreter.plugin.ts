@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GuestCaller } from '../../plugins/auth';
 import type { BlobStorage } from '../uploads/storage';
+import { createUploadsService } from '../uploads/uploads.service';
 import { createInterpreterRepository } from './interpreter.repository';
-import { interpreterRoutes, type GuestLimits } from './interpreter.routes';
+import { interpreterRoutes, plazaCallerResolver, type GuestLimits } from './interpreter.routes';
 import type { PlazaTokens } from './plaza-tokens';
 import { createPlazasService, type PlazaOptions } from './plazas.service';
 
@@ -27,10 +28,22 @@ export const interpreterPlugin = fp(
       muses: app.muses,
       tokens: options.tokens,
       storage: options.storage,
+      uploads: createUploadsService(app.db),
       log: app.log,
       options: options.plaza,
     });
     app.decorate('plazas', plazas);
+
+    // A guest holding a plaza token, with the tenant of their plaza (for their photos).
+    const plazaCaller = plazaCallerResolver(options.tokens);
+    app.decorate('plazaGuestOf', async (request: FastifyRequest) => {
+      const caller = await plazaCaller(request);
+      if (caller?.kind !== 'guest') return null;
+      const member = await app.muses.findMember(caller.guestMemberId);
+      const conversation =
+        member && !member.leftAt ? await app.muses.findConversation(member.conversationId) : undefined;
+      return conversation ? { ...caller, tenantId: conversation.tenantId } : null;
+    });
 
     // Guests connect their plaza's socket with the plaza token.
     app.realtime.addAuthenticator(async (token) => {
@@ -81,5 +94,7 @@ export const interpreterPlugin = fp(
 declare module 'fastify' {
   interface FastifyInstance {
     plazas: ReturnType<typeof createPlazasService>;
+    /** The plaza guest calling (by their plaza token), or null for anyone else. */
+    plazaGuestOf: (request: FastifyRequest) => Promise<(GuestCaller & { tenantId: string }) | null>;
   }
 }

@@ -10,6 +10,7 @@ import type { Actor, MemberCaller, Visitor } from '../../plugins/auth';
 import type { MusesService } from '../muses/muses.service';
 import { baseLanguage } from '../muses/translator';
 import type { BlobStorage } from '../uploads/storage';
+import type { UploadsService } from '../uploads/uploads.service';
 import type { InterpreterRepository } from './interpreter.repository';
 import { newJoinCode } from './join-codes';
 import type { PlazaTokens } from './plaza-tokens';
@@ -41,6 +42,7 @@ export function createPlazasService(deps: {
   muses: MusesService;
   tokens: PlazaTokens;
   storage: BlobStorage;
+  uploads: Pick<UploadsService, 'removeConversationPhotos'>;
   log: FastifyBaseLogger;
   options: PlazaOptions;
 }) {
@@ -97,7 +99,7 @@ export function createPlazasService(deps: {
     options: { swapMuses?: boolean } = {},
   ) {
     const unnamed = conversation.title === defaultTitle(conversation.userLanguage ?? '', audienceOf(conversation));
-    return repo.setLanguages(
+    return muses.plazaRows.setLanguages(
       conversation.id,
       {
         userLanguage: languages.userLanguage,
@@ -141,7 +143,7 @@ export function createPlazasService(deps: {
     const userLanguage = conversation.userLanguage ?? 'en';
     if (!detected?.sure || detected.language !== language) return undefined;
     if (baseLanguage(language) === baseLanguage(userLanguage)) return undefined;
-    const learnt = await repo.learnAudienceLanguage(conversation.id, {
+    const learnt = await muses.plazaRows.learnAudienceLanguage(conversation.id, {
       audienceLanguage: language,
       title:
         conversation.title === defaultTitle(userLanguage, DETECT_LANGUAGE)
@@ -274,7 +276,7 @@ export function createPlazasService(deps: {
       for (let attempt = 0; attempt < 5; attempt++) {
         const code = newJoinCode();
         try {
-          await repo.setInvite(plazaId, code, expiresAt);
+          await muses.plazaRows.setInvite(plazaId, code, expiresAt);
           return { joinCode: code, joinExpiresAt: expiresAt.toISOString(), joinPath: `/interpret/join?code=${code}` };
         } catch (error) {
           deps.log.warn({ err: error }, 'join code collision, trying another');
@@ -286,7 +288,7 @@ export function createPlazasService(deps: {
     async endInvite(plazaId: string, caller: PlazaCaller) {
       const { member } = await access(plazaId, caller);
       if (member.role !== 'owner') throw forbidden('Only the host ends the invitation.');
-      await repo.endInvite(plazaId);
+      await muses.plazaRows.endInvite(plazaId);
       muses.delivery.toConversation(plazaId, 'conversation:ended', {
         conversationId: plazaId,
         reason: 'ended',
@@ -299,7 +301,7 @@ export function createPlazasService(deps: {
       caller: PlazaCaller,
       input: { code: string; language: string; name?: string | undefined },
     ): Promise<PlazaSession> {
-      const conversation = await repo.plazaByCode(input.code);
+      const conversation = await muses.plazaRows.byCode(input.code);
       if (!conversation) throw new AppError('not_found', 'This code is not valid.', { code: ['invalid'] });
       if (conversation.joinEndedAt) throw gone('ended', 'The host has ended this conversation.');
       if (!conversation.joinExpiresAt || conversation.joinExpiresAt.getTime() <= Date.now()) {
@@ -312,7 +314,7 @@ export function createPlazasService(deps: {
         if (existing) return session(conversation, existing.member, false);
       }
       const plaza = await takeAudienceLanguage(conversation, input.language);
-      const member = await repo.addPlazaMember({
+      const member = await muses.plazaRows.addMember({
         conversationId: conversation.id,
         accountId: caller.accountId,
         guestName: guest ? input.name?.trim() || null : null,
@@ -351,15 +353,10 @@ export function createPlazasService(deps: {
 
     /** Guests' plazas and their photos go when their time is up. */
     async sweep(now = new Date()) {
-      const expired = await repo.expiredPlazas(now);
+      const expired = await muses.plazaRows.expired(now);
       for (const { id } of expired) {
-        const files = await repo.uploadsOf(id);
+        await deps.uploads.removeConversationPhotos(id, deps.storage);
         await muses.expire(id);
-        await repo.deleteUploads(files.map((f) => f.id));
-        for (const file of files) {
-          await deps.storage.delete(file.storageKey);
-          await deps.storage.delete(file.thumbKey);
-        }
       }
       return expired.length;
     },

@@ -6,6 +6,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { Delivery } from './delivery';
 import type { ConversationRow, MemberRow, MusesRepository } from './muses.repository';
 import { memberView } from './muse-views';
+import type { PlazasRepository } from './plazas.repository';
 
 export type { Actor } from '../../plugins/auth';
 
@@ -21,10 +22,12 @@ export interface Membership {
  */
 export function createConversationsService({
   repo,
+  plazas,
   delivery,
   accounts,
 }: {
   repo: MusesRepository;
+  plazas: PlazasRepository;
   delivery: Delivery;
   /** Accounts are the accounts module's: it finds them by name, in the actor's tenant. */
   accounts: Pick<AccountsService, 'findByUsernames'>;
@@ -111,6 +114,17 @@ export function createConversationsService({
         expiresAt: input.expiresAt,
       });
       return { conversation: plaza, host: members[0]! };
+    },
+
+    /** A plaza's own rows, for the interpreter's rules (plazas.service.ts). */
+    plazaRows: {
+      learnAudienceLanguage: plazas.learnAudienceLanguage,
+      setLanguages: plazas.setLanguages,
+      byCode: plazas.plazaByCode,
+      setInvite: plazas.setInvite,
+      endInvite: plazas.endInvite,
+      addMember: plazas.addPlazaMember,
+      expired: plazas.expiredPlazas,
     },
 
     /** Every muse of a conversation goes (a plaza's host clears it); its screens are told. */

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createAccountsService } from '../accounts/accounts.service';
 import { createUploadsService } from '../uploads/uploads.service';
 import { createMusesRepository } from './muses.repository';
+import { createPlazasRepository } from './plazas.repository';
 import { museSocketHandlers, type SocketSendLimit } from './muses.socket';
 import { musesRoutes } from './muses.routes';
 import { createMusesService, RETRY_BASE_MS, type Actor, type MusesService } from './muses.service';
@@ -19,6 +20,7 @@ export const musesPlugin = fp(
   async (app: FastifyInstance, options: { translator: MuseTranslator; sendLimit: SocketSendLimit }) => {
     const service = createMusesService({
       repo: createMusesRepository(app.db),
+      plazas: createPlazasRepository(app.db),
       translator: options.translator,
       io: () => app.realtime.io,
       log: app.log,

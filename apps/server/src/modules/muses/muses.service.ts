@@ -5,6 +5,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import type { TolkServer } from '../../plugins/realtime';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { UploadsService } from '../uploads/uploads.service';
+import type { PlazasRepository } from './plazas.repository';
 import { createConversationsService, type Actor, type Membership } from './conversations.service';
 import { createDelivery } from './delivery';
 import type { MuseRecord, MusesRepository } from './muses.repository';
@@ -25,6 +26,7 @@ type Detected = ReturnType<MuseTranslator['detect']>;
  */
 export function createMusesService(deps: {
   repo: MusesRepository;
+  plazas: PlazasRepository;
   translator: MuseTranslator;
   io: () => TolkServer | undefined;
   log: FastifyBaseLogger;
@@ -34,7 +36,7 @@ export function createMusesService(deps: {
   const { repo, translator } = deps;
   const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log });
   const { viewsFor } = delivery;
-  const conversations = createConversationsService({ repo, delivery, accounts: deps.accounts });
+  const conversations = createConversationsService({ repo, plazas: deps.plazas, delivery, accounts: deps.accounts });
   const { membership } = conversations;
 
   return {

@@ -1,10 +1,20 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { conversationMembers, muses } from '../../db/schema/conversations';
 import { uploads } from '../../db/schema/uploads';
 
 export function createUploadsRepository(db: Database) {
   return {
+    /** A conversation's photos with their files, to remove with it. */
+    ofConversation(conversationId: string) {
+      return db
+        .select({ id: uploads.id, storageKey: uploads.storageKey, thumbKey: uploads.thumbKey })
+        .from(uploads)
+        .where(eq(uploads.conversationId, conversationId));
+    },
+    async deleteMany(ids: string[]) {
+      if (ids.length) await db.delete(uploads).where(inArray(uploads.id, ids));
+    },
     async create(input: typeof uploads.$inferInsert) {
       const [row] = await db.insert(uploads).values(input).returning();
       if (!row) throw new Error('upload insert returned nothing');

@@ -1,4 +1,4 @@
-import { fromDetail, fromEvent, mergeMuse, type MuseVersions } from '../../lib/muse-copies';
+import { fromDetail, fromEvent, mergeIntoList, mergeMuse, type MuseVersions } from '../../lib/muse-copies';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 
@@ -6,15 +6,9 @@ import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 export type PlazaMuse = MuseVersions;
 export { fromDetail, fromEvent, mergeMuse };
 
-/** Adds or merges muses, deduplicated by id and kept in sequence order. */
+/** Adds or merges muses by the one rule for copies, deduplicated by id and kept in sequence order. */
 export function upsertMuses(list: readonly PlazaMuse[], incoming: readonly PlazaMuse[]): PlazaMuse[] {
-  if (incoming.length === 0) return list as PlazaMuse[];
-  const byId = new Map(list.map((muse) => [muse.id, muse]));
-  for (const muse of incoming) {
-    const existing = byId.get(muse.id);
-    byId.set(muse.id, existing ? mergeMuse(existing, muse) : muse);
-  }
-  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+  return mergeIntoList(list, incoming, mergeMuse) as PlazaMuse[];
 }
 
 export function lastSeqOf(list: readonly PlazaMuse[]): number {

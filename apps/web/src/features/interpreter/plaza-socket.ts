@@ -1,6 +1,7 @@
 import type { PresenceEvent } from '@tolk/shared/realtime';
 import type { Muse } from '@tolk/shared/schemas/conversations';
-import { onServerEvent, realtimeConnection } from '../../lib/realtime';
+import { realtimeConnection } from '../../lib/realtime';
+import { followConversation } from '../../lib/live-conversation';
 
 /**
  * A plaza's live events over the app's one realtime client: a member's plaza rides their shared
@@ -30,35 +31,14 @@ export function connectPlaza(
   handlers: PlazaSocketHandlers,
 ): () => void {
   const connection = realtimeConnection(plazaToken);
-  const socket = connection.socket();
   const report = () => {
     const { socket: state } = connection.snapshot();
     handlers.onConnection(
       state === 'connected' ? 'connected' : state === 'disconnected' ? 'disconnected' : 'connecting',
     );
   };
-  const mine = (event: { conversationId: string }) => event.conversationId === plazaId;
-  const offs = [
-    connection.subscribe(report),
-    onServerEvent(socket, 'muse:new', (muse) => {
-      if (mine(muse)) handlers.onMuse(muse);
-    }),
-    onServerEvent(socket, 'muse:updated', (muse) => {
-      if (mine(muse)) handlers.onMuse(muse);
-    }),
-    onServerEvent(socket, 'presence', (event) => {
-      if (mine(event)) handlers.onPresence(event);
-    }),
-    onServerEvent(socket, 'plaza:languages', (event) => {
-      if (mine(event)) handlers.onLanguages();
-    }),
-    onServerEvent(socket, 'conversation:ended', (event) => {
-      if (mine(event)) handlers.onEnded(event.reason);
-    }),
-  ];
-  const release = connection.acquire();
-  report();
-  const leave = connection.join(plazaId, {
+  const unsubscribe = connection.subscribe(report);
+  const unfollow = followConversation(connection, plazaId, {
     lastSeq: handlers.lastSeq,
     onJoined: ({ online }) => {
       handlers.onJoined(online);
@@ -66,10 +46,14 @@ export function connectPlaza(
     onJoinFailed: ({ code }) => {
       handlers.onJoinFailed(code);
     },
+    onMuse: handlers.onMuse,
+    onPresence: handlers.onPresence,
+    onLanguages: handlers.onLanguages,
+    onEnded: handlers.onEnded,
   });
+  report();
   return () => {
-    leave();
-    for (const off of offs) off();
-    release();
+    unfollow();
+    unsubscribe();
   };
 }

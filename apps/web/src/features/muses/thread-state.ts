@@ -1,5 +1,5 @@
 import type { Muse, MusesPage, Photo } from '@tolk/shared/schemas/conversations';
-import { mergeReaderCopy } from '../../lib/muse-copies';
+import { mergeIntoList, mergeReaderCopy } from '../../lib/muse-copies';
 
 /**
  * A muse this client is sending. It keeps its client id for life: a retry resends the same id,
@@ -48,32 +48,12 @@ export const newerMuse = mergeReaderCopy;
  */
 export function mergeMuses(state: ThreadState, incoming: readonly Muse[]): ThreadState {
   if (incoming.length === 0) return state;
-  const bySeq = new Map<number, Muse>();
-  const seqById = new Map<string, number>();
-  for (const muse of state.muses) {
-    bySeq.set(muse.seq, muse);
-    seqById.set(muse.id, muse.seq);
-  }
-  let changed = false;
-  for (const muse of incoming) {
-    const knownSeq = seqById.get(muse.id);
-    const existing = bySeq.get(knownSeq ?? muse.seq);
-    const kept = existing ? newerMuse(existing, muse) : muse;
-    if (kept === existing) continue;
-    if (knownSeq !== undefined && knownSeq !== muse.seq) bySeq.delete(knownSeq);
-    bySeq.set(kept.seq, kept);
-    seqById.set(kept.id, kept.seq);
-    changed = true;
-  }
+  const muses = mergeIntoList(state.muses, incoming, newerMuse) as Muse[];
   const arrivedClientIds = new Set(incoming.map((muse) => muse.clientId));
   const pending = state.pending.filter((item) => !arrivedClientIds.has(item.clientId));
   const pendingChanged = pending.length !== state.pending.length;
-  if (!changed && !pendingChanged) return state;
-  return {
-    ...state,
-    muses: changed ? [...bySeq.values()].sort((a, b) => a.seq - b.seq) : state.muses,
-    pending: pendingChanged ? pending : state.pending,
-  };
+  if (muses === state.muses && !pendingChanged) return state;
+  return { ...state, muses, pending: pendingChanged ? pending : state.pending };
 }
 
 /**

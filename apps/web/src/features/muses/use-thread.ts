@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, ConversationSummary, Muse } from '@tolk/shared/schemas/conversations';
-import { joinConversation, onServerEvent, useRealtime, type ConnectionSnapshot } from '../../lib/realtime';
+import { realtimeConnection, useRealtime, type ConnectionSnapshot } from '../../lib/realtime';
+import { followConversation } from '../../lib/live-conversation';
 import { conversationsQueryKey } from './api/list-conversations';
 import { conversationQuery, conversationQueryKey } from './api/get-conversation';
 import { listMuses, threadQueryKey } from './api/list-muses';
@@ -70,71 +71,44 @@ export function useThread(conversationId: string, me: string) {
 
   const [online, setOnline] = useState<ReadonlySet<string>>(() => new Set());
 
-  // Live events for this conversation.
-  useEffect(() => {
-    if (!socket) return undefined;
-    const mine = (event: { conversationId: string }) => event.conversationId === conversationId;
-    const offs = [
-      onServerEvent(socket, 'muse:new', (muse) => {
-        if (!mine(muse)) return;
-        update((state) => mergeMuses(state, [muse]));
-        void queryClient.invalidateQueries({ queryKey: conversationsQueryKey, refetchType: 'none' });
-      }),
-      onServerEvent(socket, 'muse:updated', (muse) => {
-        if (!mine(muse)) return;
-        update((state) => mergeMuses(state, [muse]));
-        void queryClient.invalidateQueries({ queryKey: museQueryKey(muse.id) });
-      }),
-      onServerEvent(socket, 'muse:deleted', (event) => {
-        if (mine(event)) update((state) => markDeleted(state, event.id));
-      }),
-      onServerEvent(socket, 'read', (event) => {
-        if (!mine(event)) return;
-        queryClient.setQueryData<Conversation>(
-          conversationQueryKey(conversationId),
-          (current) => current && withMemberRead(current, event.username, event.seq),
-        );
-      }),
-      onServerEvent(socket, 'presence', (event) => {
-        if (!mine(event)) return;
-        setOnline((current) => {
-          if (current.has(event.username) === event.online) return current;
-          const next = new Set(current);
-          if (event.online) next.add(event.username);
-          else next.delete(event.username);
-          return next;
-        });
-      }),
-    ];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [socket, conversationId, update, queryClient]);
-
   const myMember = conversation.data?.members.find((member) => member.username === me);
   const readingLanguage = myMember?.readingLanguage;
   const hasThread = thread.data !== undefined;
 
-  // Join only once the newest page is held: joining with seq 0 would replay the whole history.
+  // Follow only once the newest page is held: joining with seq 0 would replay the whole history.
   // The server keeps one room per reading language, so a new language means joining again.
   useEffect(() => {
     if (!socket || !hasThread || readingLanguage === undefined) return undefined;
-    const key = threadQueryKey(conversationId);
     let joins = 0;
-    return joinConversation(conversationId, {
-      lastSeq: () => lastSeqOf(queryClient.getQueryData<ThreadState>(key)),
-      onJoined: (joined) => {
-        setOnline(new Set(joined.online));
+    return followConversation(realtimeConnection(), conversationId, {
+      lastSeq: () => lastSeqOf(read()),
+      onJoined: () => {
         joins += 1;
         // A join replays only muses after our newest seq. Updates to muses already held (a
         // translation finishing, an edit, a deletion) sent while we were not in the room are
         // not replayed, so fetch the newest page again when any could have been missed.
-        if (joins > 1 || hasPendingTranslation(queryClient.getQueryData<ThreadState>(key))) {
-          void queryClient.invalidateQueries({ queryKey: key });
+        if (joins > 1 || hasPendingTranslation(read())) {
+          void queryClient.invalidateQueries({ queryKey: threadQueryKey(conversationId) });
         }
       },
+      onMuse: (muse, kind) => {
+        update((state) => mergeMuses(state, [muse]));
+        if (kind === 'new')
+          void queryClient.invalidateQueries({ queryKey: conversationsQueryKey, refetchType: 'none' });
+        else void queryClient.invalidateQueries({ queryKey: museQueryKey(muse.id) });
+      },
+      onDeleted: (event) => {
+        update((state) => markDeleted(state, event.id));
+      },
+      onRead: (event) => {
+        queryClient.setQueryData<Conversation>(
+          conversationQueryKey(conversationId),
+          (current) => current && withMemberRead(current, event.username, event.seq),
+        );
+      },
+      onOnline: setOnline,
     });
-  }, [socket, hasThread, conversationId, readingLanguage, queryClient]);
+  }, [socket, hasThread, conversationId, readingLanguage, queryClient, update, read]);
 
   useEffect(() => {
     if (connection.socket === 'connected') retryNetworkFailures();
