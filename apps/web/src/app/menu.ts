@@ -12,6 +12,7 @@ import {
   Handshake,
   type LucideIcon,
 } from 'lucide-react';
+import { paths } from '../lib/paths';
 
 export interface MenuEntry {
   to: string;
@@ -20,19 +21,19 @@ export interface MenuEntry {
 }
 
 const guestEntries: MenuEntry[] = [
-  { to: '/home', labelKey: 'nav.home', icon: Home },
-  { to: '/interpret', labelKey: 'nav.interpreter', icon: Languages },
-  { to: '/connect', labelKey: 'nav.connect', icon: Handshake },
+  { to: paths.home, labelKey: 'nav.home', icon: Home },
+  { to: paths.interpret, labelKey: 'nav.interpreter', icon: Languages },
+  { to: paths.connect, labelKey: 'nav.connect', icon: Handshake },
 ];
 
 const memberEntries: MenuEntry[] = [
-  { to: '/person', labelKey: 'nav.people', icon: Users },
-  { to: '/place', labelKey: 'nav.places', icon: MapPin },
-  { to: '/thing', labelKey: 'nav.things', icon: Boxes },
-  { to: '/muses', labelKey: 'nav.messages', icon: MessagesSquare },
-  { to: '/profile', labelKey: 'nav.profile', icon: UserRound },
-  { to: '/account', labelKey: 'nav.account', icon: Wallet },
-  { to: '/sub', labelKey: 'nav.subscribe', icon: CreditCard },
+  { to: paths.person, labelKey: 'nav.people', icon: Users },
+  { to: paths.place, labelKey: 'nav.places', icon: MapPin },
+  { to: paths.thing, labelKey: 'nav.things', icon: Boxes },
+  { to: paths.conversations, labelKey: 'nav.messages', icon: MessagesSquare },
+  { to: paths.profile, labelKey: 'nav.profile', icon: UserRound },
+  { to: paths.account, labelKey: 'nav.account', icon: Wallet },
+  { to: paths.subscribe, labelKey: 'nav.subscribe', icon: CreditCard },
 ];
 
 /** Spec section 2: guests see three entries; users and superadmins see the same longer list. */
@@ -41,9 +42,9 @@ export function menuEntries(audience: Audience): MenuEntry[] {
 }
 
 export const bottomNavEntries: MenuEntry[] = [
-  { to: '/home', labelKey: 'nav.home', icon: Home },
-  { to: '/interpret', labelKey: 'nav.interpreter', icon: Languages },
-  { to: '/connect', labelKey: 'nav.connect', icon: Handshake },
-  { to: '/muses', labelKey: 'nav.messages', icon: MessagesSquare },
-  { to: '/profile', labelKey: 'nav.profile', icon: UserRound },
+  { to: paths.home, labelKey: 'nav.home', icon: Home },
+  { to: paths.interpret, labelKey: 'nav.interpreter', icon: Languages },
+  { to: paths.connect, labelKey: 'nav.connect', icon: Handshake },
+  { to: paths.conversations, labelKey: 'nav.messages', icon: MessagesSquare },
+  { to: paths.profile, labelKey: 'nav.profile', icon: UserRound },
 ];

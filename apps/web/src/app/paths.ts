@@ -1,31 +1,6 @@
 /**
- * The app's own routes of spec section 2 (router, menus, the shell's layout rules). A feature's
- * deeper screens keep their paths beside them (muses/muse-paths.ts, interpreter/interpreter-paths.ts),
- * since features never import the app layer.
+ * The shell's layout rules by path (spec section 2). The paths themselves are lib/paths.ts.
  */
-export const paths = {
-  home: '/',
-  homeAlias: '/home',
-  landingHome: '/landinghome',
-  register: '/register',
-  signIn: '/signin',
-  profile: '/profile',
-  profileEdit: '/profile/edit',
-  changePassword: '/changepassword',
-  person: '/person',
-  place: '/place',
-  thing: '/thing',
-  account: '/account',
-  accountPage: '/account/page',
-  muses: '/muses',
-  interpret: '/interpret',
-  connect: '/connect',
-  subscribe: '/sub',
-  cookiePolicy: '/cookie-policy',
-  debugPersons: '/debug/persons',
-  debugClaims: '/debug/claims',
-} as const;
-
 /** Spec section 2: a tighter layout on these screens. */
 export function isCompactPath(pathname: string): boolean {
   const first = pathname.toLowerCase().split('/')[1] ?? '';

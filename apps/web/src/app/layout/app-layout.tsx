@@ -9,6 +9,7 @@ import { BottomNav } from './bottom-nav';
 import { CookieBanner } from './cookie-banner';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
+import { paths } from '../../lib/paths';
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -55,7 +56,7 @@ export function AppLayout() {
       </main>
       {layout !== 'immersive' && (
         <footer className="app-footer">
-          <Link to="/cookie-policy">{t('footer.cookiePolicy')}</Link>
+          <Link to={paths.cookiePolicy}>{t('footer.cookiePolicy')}</Link>
           <span>{t('footer.rights', { year: new Date().getFullYear() })}</span>
         </footer>
       )}

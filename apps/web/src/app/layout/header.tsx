@@ -6,6 +6,7 @@ import { LANGUAGE_NAMES, UI_LANGUAGES, toUiLanguage } from '@tolk/shared/languag
 import { chooseUiLanguage } from '../../lib/i18n';
 import { statusText, useLoginResponse } from '../../lib/session';
 import { Avatar } from '../../ui/avatar';
+import { paths } from '../../lib/paths';
 
 const SignOutButton = lazy(() => import('./sign-out-button'));
 
@@ -97,7 +98,7 @@ export function Header({
       >
         <Menu aria-hidden size={22} />
       </button>
-      <Link to="/" className="brand" aria-label={t('app.name')}>
+      <Link to={paths.landing} className="brand" aria-label={t('app.name')}>
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span className="brand-name">{t('app.name')}</span>
       </Link>
@@ -131,7 +132,7 @@ export function Header({
             type="button"
             className="status-button"
             onClick={() => {
-              void navigate('/signin');
+              void navigate(paths.signIn());
             }}
           >
             <span className="status-text">{status}</span>

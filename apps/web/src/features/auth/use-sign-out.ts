@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLoginResponse } from '../../lib/session';
 import { signOut } from './api/sign-out';
+import { paths } from '../../lib/paths';
 
 /** Revokes the server session, then clears everything local even if the server is unreachable. */
 export function useSignOut() {
@@ -17,6 +18,6 @@ export function useSignOut() {
     }
     clearLoginResponse();
     queryClient.clear();
-    await navigate('/signin');
+    await navigate(paths.signIn());
   }, [clearLoginResponse, navigate, queryClient]);
 }

@@ -13,6 +13,7 @@ import { applyServerFieldErrors } from '../form-errors';
 import { authValidation } from '../validation';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
+import { paths } from '../../../lib/paths';
 
 type ChangePasswordForm = z.infer<ReturnType<typeof authValidation>['changePassword']>;
 
@@ -31,7 +32,7 @@ export function Component() {
       // The server revoked every other session and returns a fresh token for this one.
       updateLoginResponse(response);
       toast.success(t('auth.passwordChanged'));
-      await navigate('/profile', { replace: true });
+      await navigate(paths.profile, { replace: true });
     },
     onError: (error) => {
       applyServerFieldErrors(error, ['currentPassword', 'newPassword'], form.setError);

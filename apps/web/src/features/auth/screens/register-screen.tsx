@@ -16,6 +16,7 @@ import { safeReturnTo } from '../return-to';
 import { authValidation } from '../validation';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
+import { paths } from '../../../lib/paths';
 
 type RegisterForm = z.infer<ReturnType<typeof authValidation>['register']>;
 
@@ -95,7 +96,7 @@ export function Component() {
         </button>
       </form>
       <p className="auth-switch">
-        {t('auth.haveAccount')} <Link to={`/signin?returnTo=${encodeURIComponent(returnTo)}`}>{t('auth.signIn')}</Link>
+        {t('auth.haveAccount')} <Link to={paths.signIn(returnTo)}>{t('auth.signIn')}</Link>
       </p>
     </section>
   );

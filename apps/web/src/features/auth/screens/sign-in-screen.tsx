@@ -13,6 +13,7 @@ import { safeReturnTo } from '../return-to';
 import { authValidation } from '../validation';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
+import { paths } from '../../../lib/paths';
 
 type SignInForm = z.infer<ReturnType<typeof authValidation>['signIn']>;
 
@@ -80,8 +81,7 @@ export function Component() {
         </button>
       </form>
       <p className="auth-switch">
-        {t('auth.noAccount')}{' '}
-        <Link to={`/register?returnTo=${encodeURIComponent(returnTo)}`}>{t('auth.register')}</Link>
+        {t('auth.noAccount')} <Link to={paths.register(returnTo)}>{t('auth.register')}</Link>
       </p>
     </section>
   );

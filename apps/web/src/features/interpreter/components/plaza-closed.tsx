@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { interpreterPaths } from '../interpreter-paths';
+import { paths } from '../../../lib/paths';
 import { forgetPlazaToken } from '../plaza-tokens';
 
 /** What a plaza that can no longer be opened says (ended by its host, expired, or never there), and where to go. */
@@ -25,10 +25,10 @@ export function PlazaClosed({ plazaId, reason }: { plazaId: string; reason: 'end
         <h1 id="plaza-closed-title">{message}</h1>
       </div>
       <div className="actions">
-        <Link className="button primary" to={interpreterPaths.profiles}>
+        <Link className="button primary" to={paths.interpret}>
           {t('interpreter.title')}
         </Link>
-        <Link className="button" to={interpreterPaths.join()}>
+        <Link className="button" to={paths.join()}>
           {t('interpreter.joinTitle')}
         </Link>
       </div>

@@ -24,7 +24,7 @@ import {
   renameGuestProfile,
   useGuestProfiles,
 } from '../guest-profiles';
-import { interpreterPaths } from '../interpreter-paths';
+import { paths } from '../../../lib/paths';
 import { isReadyPair, openProfilePlaza } from '../open-profile';
 import { limitSeconds } from '../plaza-errors';
 import { saveVoice } from '../plaza-preferences';
@@ -103,7 +103,7 @@ export function Component() {
       openProfilePlaza(profile, { serverSide: member && !isReadyPair(profile), member, fresh }),
     onSuccess: async (plazaId, { profile }) => {
       saveVoice(profile.voice);
-      await navigate(interpreterPaths.plaza(plazaId));
+      await navigate(paths.plaza(plazaId));
     },
   });
 
@@ -212,7 +212,7 @@ export function Component() {
       </section>
 
       <p className="interpreter-join">
-        <Link className="button" to={interpreterPaths.join()}>
+        <Link className="button" to={paths.join()}>
           <QrCode aria-hidden size={16} /> {t('interpreter.joinTitle')}
         </Link>
       </p>

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { Field } from '../../../ui/field';
 import { joinPlaza } from '../api/join-plaza';
 import { LanguageSelect } from '../../../ui/language-select';
-import { interpreterPaths } from '../interpreter-paths';
+import { paths } from '../../../lib/paths';
 import { browserLanguage } from '../language-names';
 import { joinCodeProblem, normalizeJoinCode } from '../plaza-errors';
 import '../pairs.css';
@@ -26,7 +26,7 @@ export function Component() {
   const join = useMutation({
     mutationFn: joinPlaza,
     onSuccess: async (session) => {
-      await navigate(interpreterPaths.plaza(session.plaza.id), { replace: true });
+      await navigate(paths.plaza(session.plaza.id), { replace: true });
     },
   });
 

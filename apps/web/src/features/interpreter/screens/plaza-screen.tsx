@@ -24,7 +24,7 @@ import { PlazaClosed } from '../components/plaza-closed';
 import { PlazaComposer } from '../components/plaza-composer';
 import { PlazaHalf } from '../components/plaza-half';
 import { PlazaLog } from '../components/plaza-log';
-import { interpreterPaths } from '../interpreter-paths';
+import { paths } from '../../../lib/paths';
 import { languageName } from '../../../lib/language-names';
 import { plazaGone } from '../plaza-errors';
 import { expiryNotice, expiryText, plazaTitle } from '../plaza-notice';
@@ -137,7 +137,7 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
       ? {
           joinCode: plaza.joinCode,
           joinExpiresAt: plaza.joinExpiresAt,
-          joinPath: interpreterPaths.join(plaza.joinCode),
+          joinPath: paths.join(plaza.joinCode),
         }
       : undefined;
   const waiting = plaza.host && currentInvite !== undefined && !partnerHere;
@@ -203,12 +203,7 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
   const toolbar = (
     <div className="plaza-bar">
       <div className="plaza-bar-row">
-        <Link
-          className="icon-button"
-          to={interpreterPaths.profiles}
-          aria-label={t('common.back')}
-          title={t('common.back')}
-        >
+        <Link className="icon-button" to={paths.interpret} aria-label={t('common.back')} title={t('common.back')}>
           <ArrowLeft aria-hidden size={20} className="flip-rtl" />
         </Link>
         <h1 id="plaza-title" className="plaza-title">

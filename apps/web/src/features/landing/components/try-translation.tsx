@@ -14,6 +14,7 @@ import { engineName, languageName } from '../../../lib/language-names';
 import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { translateText } from '../api/translate-text';
+import { paths } from '../../../lib/paths';
 
 const options = TRANSLATION_LANGUAGES.map((code) => ({ code, name: TRANSLATION_LANGUAGE_NAMES[code] })).sort((a, b) =>
   a.name.localeCompare(b.name),
@@ -155,7 +156,7 @@ export function TryTranslation() {
         )}
       </div>
       <p>
-        <Link to="/interpret">{t('landing.tryMore')}</Link>
+        <Link to={paths.interpret}>{t('landing.tryMore')}</Link>
       </p>
     </form>
   );

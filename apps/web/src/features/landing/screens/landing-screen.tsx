@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Compass, Languages, MessagesSquare, Plane, Sparkles, UserPlus, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import '../landing.css';
+import { paths } from '../../../lib/paths';
 
 // The try box brings the HTTP client and TanStack's mutation code: it loads just after the page,
 // so the first screen everyone sees does not wait for them.
@@ -53,10 +54,10 @@ export function Component() {
         <h1 id="hero-title">{t('landing.heroTitle')}</h1>
         <p className="lead">{t('landing.heroBody')}</p>
         <div className="actions">
-          <Link className="button primary" to="/register">
+          <Link className="button primary" to={paths.register()}>
             {t('landing.heroCta')}
           </Link>
-          <Link className="button" to="/interpret">
+          <Link className="button" to={paths.interpret}>
             {t('landing.heroSecondary')}
           </Link>
         </div>
@@ -104,7 +105,7 @@ export function Component() {
         icon={<UserPlus size={28} />}
         title={t('landing.accountTitle')}
         body={t('landing.accountBody')}
-        action={{ to: '/register', label: t('landing.accountCta') }}
+        action={{ to: paths.register(), label: t('landing.accountCta') }}
       />
       <Section
         id="connect"
@@ -125,7 +126,7 @@ export function Component() {
         icon={<Compass size={28} />}
         title={t('landing.joinTitle')}
         body={t('landing.joinBody')}
-        action={{ to: '/register', label: t('landing.joinCta') }}
+        action={{ to: paths.register(), label: t('landing.joinCta') }}
       />
     </div>
   );

@@ -5,7 +5,7 @@ import { Image, Users } from 'lucide-react';
 import type { ConversationSummary } from '@tolk/shared/schemas/conversations';
 import { Avatar } from '../../../ui/avatar';
 import { conversationTitle, formatMuseTime, museView } from '../muse-display';
-import { musePaths } from '../muse-paths';
+import { paths } from '../../../lib/paths';
 
 function ConversationRow({ conversation, me }: { conversation: ConversationSummary; me: string }) {
   const { t, i18n } = useTranslation();
@@ -17,10 +17,7 @@ function ConversationRow({ conversation, me }: { conversation: ConversationSumma
   const partner = conversation.members.find((member) => member.username !== me);
   return (
     <li>
-      <Link
-        className={`conversation${conversation.unread > 0 ? ' unread' : ''}`}
-        to={musePaths.thread(conversation.id)}
-      >
+      <Link className={`conversation${conversation.unread > 0 ? ' unread' : ''}`} to={paths.thread(conversation.id)}>
         {conversation.kind === 'group' ? (
           <span className="avatar small" aria-hidden>
             <Users size={18} />

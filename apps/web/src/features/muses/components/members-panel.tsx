@@ -14,7 +14,7 @@ import { conversationsQueryKey } from '../api/list-conversations';
 import { removeMember } from '../api/remove-member';
 import { updateConversation } from '../api/update-conversation';
 import { personName } from '../muse-display';
-import { musePaths } from '../muse-paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 
 interface MembersPanelProps {
@@ -76,7 +76,7 @@ export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
       if (username === me) {
         queryClient.removeQueries({ queryKey: conversationQueryKey(conversation.id) });
         void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-        await navigate(musePaths.conversations, { replace: true });
+        await navigate(paths.conversations, { replace: true });
         return;
       }
       store({ ...conversation, members: conversation.members.filter((member) => member.username !== username) });

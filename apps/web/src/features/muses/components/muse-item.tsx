@@ -6,7 +6,7 @@ import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { languageName } from '../../../lib/language-names';
 import { Avatar } from '../../../ui/avatar';
 import { formatFullTime, formatMuseTime, museView, personName } from '../muse-display';
-import { musePaths } from '../muse-paths';
+import { paths } from '../../../lib/paths';
 import type { PendingMuse } from '../thread-state';
 
 interface MuseItemProps {
@@ -99,13 +99,13 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto }: 
           </time>
           {muse.editedAt && !muse.deleted && <span>{t('muses.edited')}</span>}
           {!muse.deleted && (
-            <Link className="icon-button small" to={musePaths.detail(muse.id)} aria-label={t('muses.versions')}>
+            <Link className="icon-button small" to={paths.muse(muse.id)} aria-label={t('muses.versions')}>
               <Languages aria-hidden size={16} />
             </Link>
           )}
           {mine && !muse.deleted && (
             <>
-              <Link className="icon-button small" to={musePaths.edit(muse.id)} aria-label={t('common.edit')}>
+              <Link className="icon-button small" to={paths.museEdit(muse.id)} aria-label={t('common.edit')}>
                 <Pencil aria-hidden size={16} />
               </Link>
               <button

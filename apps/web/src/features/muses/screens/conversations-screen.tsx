@@ -8,7 +8,7 @@ import { ScreenSkeleton } from '../../../ui/skeletons';
 import { conversationsQuery } from '../api/list-conversations';
 import { ConversationItem } from '../components/conversation-item';
 import { NewChatForm } from '../components/new-chat-form';
-import { musePaths } from '../muse-paths';
+import { paths } from '../../../lib/paths';
 import { QueryError } from '../../../ui/query-error';
 import '../conversations.css';
 
@@ -27,12 +27,7 @@ export function Component() {
       <header className="screen-head">
         <h1 id="muses-title">{t('muses.title')}</h1>
         <div className="screen-head-tools">
-          <Link
-            className="icon-button"
-            to={musePaths.mine}
-            aria-label={t('muses.allMuses')}
-            title={t('muses.allMuses')}
-          >
+          <Link className="icon-button" to={paths.myMuses} aria-label={t('muses.allMuses')} title={t('muses.allMuses')}>
             <ListOrdered aria-hidden size={20} />
           </Link>
           <button
@@ -53,7 +48,7 @@ export function Component() {
             setCreating(false);
           }}
           onCreated={(conversation) => {
-            void navigate(musePaths.thread(conversation.id));
+            void navigate(paths.thread(conversation.id));
           }}
         />
       )}

@@ -20,7 +20,7 @@ import { copyPhoto } from '../clipboard';
 import { PhotoViewer } from '../components/photo-viewer';
 import { engineName, languageName } from '../../../lib/language-names';
 import { formatFullTime, personName, versionsOf } from '../muse-display';
-import { musePaths } from '../muse-paths';
+import { paths } from '../../../lib/paths';
 import { markDeleted, type ThreadState } from '../thread-state';
 import '../conversations.css';
 import '../thread.css';
@@ -73,7 +73,7 @@ export function Component() {
         (state) => state && markDeleted(state, detail.id),
       );
       queryClient.removeQueries({ queryKey: museQueryKey(detail.id) });
-      await navigate(musePaths.thread(detail.conversationId), { replace: true });
+      await navigate(paths.thread(detail.conversationId), { replace: true });
     },
     onError: (error) => {
       setConfirmDelete(false);
@@ -87,7 +87,7 @@ export function Component() {
     return (
       <section className="notice">
         <p role="alert">{missing ? t('errors.notFound') : errorMessage(query.error, t)}</p>
-        <Link className="button" to={musePaths.mine}>
+        <Link className="button" to={paths.myMuses}>
           {t('common.back')}
         </Link>
       </section>
@@ -112,7 +112,7 @@ export function Component() {
   return (
     <article className="muse-detail" aria-labelledby={ids.original}>
       <header className="screen-head">
-        <Link className="icon-button" to={musePaths.thread(muse.conversationId)} aria-label={t('common.back')}>
+        <Link className="icon-button" to={paths.thread(muse.conversationId)} aria-label={t('common.back')}>
           <ArrowLeft aria-hidden size={22} className="flip-rtl" />
         </Link>
         <h1>{t('muses.detailTitle')}</h1>
@@ -262,7 +262,7 @@ export function Component() {
 
       {mine && !muse.deleted && (
         <div className="actions">
-          <Link className="button" to={musePaths.edit(muse.id)}>
+          <Link className="button" to={paths.museEdit(muse.id)}>
             <Pencil aria-hidden size={16} /> {t('common.edit')}
           </Link>
           <button

@@ -11,7 +11,7 @@ import { editMuse } from '../api/edit-muse';
 import { museQuery, museQueryKey } from '../api/get-muse';
 import { threadQueryKey } from '../api/list-muses';
 import { LanguageSelect } from '../../../ui/language-select';
-import { musePaths } from '../muse-paths';
+import { paths } from '../../../lib/paths';
 import { mergeMuses, type ThreadState } from '../thread-state';
 
 /** "Detect automatically" unless the writer had chosen the language themselves. */
@@ -26,7 +26,7 @@ function EditForm({ muse }: { muse: MuseDetail }) {
   const [text, setText] = useState(muse.text);
   const [from, setFrom] = useState(() => initialLanguage(muse));
   const [error, setError] = useState<string>();
-  const back = musePaths.thread(muse.conversationId);
+  const back = paths.thread(muse.conversationId);
 
   const mutation = useMutation({
     mutationFn: () => editMuse(muse.id, { text, ...(from ? { from } : {}) }),
@@ -116,7 +116,7 @@ export function Component() {
     return (
       <section className="notice">
         <p role="alert">{problem}</p>
-        <Link className="button" to={musePaths.mine}>
+        <Link className="button" to={paths.myMuses}>
           {t('common.back')}
         </Link>
       </section>

@@ -6,7 +6,7 @@ import { ScreenSkeleton } from '../../../ui/skeletons';
 import { myMusesQuery } from '../api/list-my-muses';
 import { useLoginResponse } from '../../../lib/session';
 import { formatMuseTime, museView, personName } from '../muse-display';
-import { musePaths } from '../muse-paths';
+import { paths } from '../../../lib/paths';
 import { QueryError } from '../../../ui/query-error';
 import '../conversations.css';
 
@@ -17,7 +17,7 @@ export function Component() {
 
   const head = (
     <header className="screen-head">
-      <Link className="icon-button" to={musePaths.conversations} aria-label={t('common.back')}>
+      <Link className="icon-button" to={paths.conversations} aria-label={t('common.back')}>
         <ArrowLeft aria-hidden size={22} className="flip-rtl" />
       </Link>
       <h1 id="my-muses-title">{t('muses.allMuses')}</h1>
@@ -55,7 +55,7 @@ export function Component() {
         <ul className="record-list">
           {muses.map((muse) => (
             <li key={muse.id}>
-              <Link to={musePaths.detail(muse.id)} className="record">
+              <Link to={paths.muse(muse.id)} className="record">
                 <span className="record-main" dir="auto">
                   {muse.photo && !muse.deleted && <Image aria-hidden size={14} />}{' '}
                   {muse.deleted ? <em className="muted">{t('muses.deleted')}</em> : museView(muse, false).text}

@@ -17,7 +17,7 @@ import { MuseLog } from '../components/muse-log';
 import { PhotoViewer, type OpenPhoto } from '../components/photo-viewer';
 import { TypingIndicator } from '../components/typing-indicator';
 import { conversationTitle } from '../muse-display';
-import { musePaths } from '../muse-paths';
+import { paths } from '../../../lib/paths';
 import { useThread } from '../use-thread';
 import { Avatar } from '../../../ui/avatar';
 import { QueryError } from '../../../ui/query-error';
@@ -66,7 +66,7 @@ export function Component() {
               },
             })}
         actions={
-          <Link className="button" to={musePaths.conversations}>
+          <Link className="button" to={paths.conversations}>
             {t('common.back')}
           </Link>
         }
@@ -85,7 +85,7 @@ export function Component() {
     <section className="thread" aria-labelledby={titleId}>
       <ConnectionBanner connection={connection} />
       <header className="thread-head">
-        <Link className="icon-button" to={musePaths.conversations} aria-label={t('common.back')}>
+        <Link className="icon-button" to={paths.conversations} aria-label={t('common.back')}>
           <ArrowLeft aria-hidden size={22} className="flip-rtl" />
         </Link>
         {current.kind === 'direct' && <Avatar name={title} url={others[0]?.avatarUrl} />}

@@ -18,6 +18,7 @@ import { updateProfile } from '../api/update-profile';
 import { submitWith } from '../../../ui/submit-with';
 import { QueryError } from '../../../ui/query-error';
 import '../profile.css';
+import { paths } from '../../../lib/paths';
 
 interface EditForm {
   displayName: string;
@@ -83,7 +84,7 @@ export function Component() {
       queryClient.setQueryData(profileQueryKey, profile);
       updateLoginResponse({ displayName: profile.displayName, language: profile.language });
       toast.success(t('profile.saved'));
-      await navigate('/profile');
+      await navigate(paths.profile);
     },
     onError: (error) => {
       if (!(error instanceof HttpError)) return;
@@ -165,7 +166,7 @@ export function Component() {
             type="button"
             className="button"
             onClick={() => {
-              void navigate('/profile');
+              void navigate(paths.profile);
             }}
           >
             {t('common.cancel')}

@@ -9,6 +9,7 @@ import { ScreenSkeleton } from '../../../ui/skeletons';
 import { profileQuery } from '../api/get-profile';
 import { QueryError } from '../../../ui/query-error';
 import '../profile.css';
+import { paths } from '../../../lib/paths';
 
 export function Component() {
   const { t } = useTranslation();
@@ -78,10 +79,10 @@ export function Component() {
         </div>
       </dl>
       <div className="actions">
-        <Link className="button primary" to="/profile/edit">
+        <Link className="button primary" to={paths.profileEdit}>
           <Pencil aria-hidden size={16} /> {t('profile.edit')}
         </Link>
-        <Link className="button" to="/changepassword">
+        <Link className="button" to={paths.changePassword}>
           <KeyRound aria-hidden size={16} /> {t('profile.changePassword')}
         </Link>
       </div>
