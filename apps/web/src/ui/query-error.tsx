@@ -46,3 +46,10 @@ export function QueryError({
     </Tag>
   );
 }
+
+/** The retry of a query that failed: asks again, the promise left to the query's own state. */
+export function refetchOf(query: { refetch: () => Promise<unknown> }): () => void {
+  return () => {
+    void query.refetch();
+  };
+}

@@ -1,19 +1,12 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { ownedRecordColumns } from './columns';
 import { conversations } from './conversations';
-import { tenants } from './tenants';
 
 /** A member's saved language pairs for the interpreter (guests keep theirs in the browser). */
 export const interpreterProfiles = pgTable(
   'interpreter_profiles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...ownedRecordColumns(),
     name: text('name').notNull(),
     userLanguage: text('user_language').notNull(),
     audienceLanguage: text('audience_language').notNull(),

@@ -14,6 +14,7 @@ import { authValidation } from '../validation';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
 import { paths } from '../../../lib/paths';
+import { FormError } from '../../../ui/form-error';
 
 type ChangePasswordForm = z.infer<ReturnType<typeof authValidation>['changePassword']>;
 
@@ -68,11 +69,7 @@ export function Component() {
           error={errors.confirmNewPassword?.message}
           {...form.register('confirmNewPassword')}
         />
-        {mutation.isError && !fieldsMatched && (
-          <p role="alert" className="form-error">
-            {errorMessage(mutation.error, t)}
-          </p>
-        )}
+        {mutation.isError && !fieldsMatched && <FormError>{errorMessage(mutation.error, t)}</FormError>}
         <button type="submit" className="button primary wide" disabled={mutation.isPending}>
           {mutation.isPending ? t('auth.changingPassword') : t('auth.changePassword')}
         </button>

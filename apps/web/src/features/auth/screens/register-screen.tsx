@@ -17,6 +17,7 @@ import { authValidation } from '../validation';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
 import { paths } from '../../../lib/paths';
+import { FormError } from '../../../ui/form-error';
 
 type RegisterForm = z.infer<ReturnType<typeof authValidation>['register']>;
 
@@ -86,11 +87,7 @@ export function Component() {
           hint={t('profile.languageHint')}
           {...form.register('language')}
         />
-        {mutation.isError && !fieldsMatched && (
-          <p role="alert" className="form-error">
-            {errorMessage(mutation.error, t)}
-          </p>
-        )}
+        {mutation.isError && !fieldsMatched && <FormError>{errorMessage(mutation.error, t)}</FormError>}
         <button type="submit" className="button primary wide" disabled={mutation.isPending}>
           {mutation.isPending ? t('auth.creatingAccount') : t('auth.createAccount')}
         </button>

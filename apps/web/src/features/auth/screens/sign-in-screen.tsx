@@ -14,6 +14,7 @@ import { authValidation } from '../validation';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
 import { paths } from '../../../lib/paths';
+import { FormError } from '../../../ui/form-error';
 
 type SignInForm = z.infer<ReturnType<typeof authValidation>['signIn']>;
 
@@ -66,11 +67,7 @@ export function Component() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        {mutation.isError && (
-          <p role="alert" className="form-error">
-            {failureText}
-          </p>
-        )}
+        {mutation.isError && <FormError>{failureText}</FormError>}
         {mutation.isPending && (
           <p role="status" className="form-progress">
             {t('auth.authenticating')}

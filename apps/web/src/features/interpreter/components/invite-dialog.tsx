@@ -14,6 +14,7 @@ import { endInvite } from '../api/end-invite';
 import { copyText } from '../../../lib/clipboard';
 import { inviteOrigins } from '../invite-origin';
 import { limitSeconds } from '../plaza-errors';
+import { FormError } from '../../../ui/form-error';
 
 interface InviteDialogProps {
   open: boolean;
@@ -98,11 +99,11 @@ export function InviteDialog({ open, plazaId, current, waiting, guest, onClose, 
         {t('interpreter.inviteLead')}
       </p>
       {failure ? (
-        <p className="form-error" role="alert">
+        <FormError>
           {seconds !== undefined
             ? t(guest ? 'interpreter.limitReached' : 'interpreter.memberLimitReached', { seconds })
             : errorMessage(failure, t)}
-        </p>
+        </FormError>
       ) : !invite || !link ? (
         <ScreenSkeleton lines={2} />
       ) : (

@@ -5,6 +5,7 @@ import type { InterpreterProfileInput, VoiceSettings } from '@tolk/shared/schema
 import { Field } from '../../../ui/field';
 import { pairName } from '../guest-profiles';
 import { LanguageSelect } from '../../../ui/language-select';
+import { FormError } from '../../../ui/form-error';
 
 interface ProfileFormProps {
   defaultUserLanguage: string;
@@ -86,11 +87,7 @@ export function ProfileForm({ defaultUserLanguage, saving, serverErrors, onSubmi
           setVoice({ ...voice, rate: Number(event.target.value) });
         }}
       />
-      {serverErrors.form?.[0] && (
-        <p className="form-error" role="alert">
-          {serverErrors.form[0]}
-        </p>
-      )}
+      {serverErrors.form?.[0] && <FormError>{serverErrors.form[0]}</FormError>}
       <div className="actions">
         <button type="submit" className="button primary" disabled={saving}>
           {saving ? t('common.saving') : t('interpreter.create')}

@@ -28,8 +28,9 @@ import { paths } from '../../../lib/paths';
 import { isReadyPair, openProfilePlaza } from '../open-profile';
 import { limitSeconds } from '../plaza-errors';
 import { saveVoice } from '../plaza-preferences';
-import { QueryError } from '../../../ui/query-error';
+import { QueryError, refetchOf } from '../../../ui/query-error';
 import '../pairs.css';
+import { FormError } from '../../../ui/form-error';
 
 /** Members' pairs live on the server; guests' in this browser. Both open the same plazas. */
 function useProfiles(member: boolean) {
@@ -144,11 +145,7 @@ export function Component() {
         <p className="lead">{t('interpreter.lead')}</p>
       </header>
 
-      {openError && (
-        <p className="form-error" role="alert">
-          {openError}
-        </p>
-      )}
+      {openError && <FormError>{openError}</FormError>}
 
       <section className="pair-section" aria-labelledby="my-pairs-title">
         <h2 id="my-pairs-title">{t('interpreter.profiles')}</h2>
@@ -156,13 +153,7 @@ export function Component() {
         {member && query.isPending ? (
           <ScreenSkeleton lines={2} />
         ) : member && query.isError ? (
-          <QueryError
-            as="div"
-            error={query.error}
-            onRetry={() => {
-              void query.refetch();
-            }}
-          />
+          <QueryError as="div" error={query.error} onRetry={refetchOf(query)} />
         ) : profiles && profiles.length > 0 ? (
           <ul className="pair-list">{profiles.map((profile) => card(profile, true))}</ul>
         ) : (

@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths';
 import { browserLanguage } from '../language-names';
 import { joinCodeProblem, normalizeJoinCode } from '../plaza-errors';
 import '../pairs.css';
+import { FormError } from '../../../ui/form-error';
 
 export function Component() {
   const { t } = useTranslation();
@@ -85,11 +86,7 @@ export function Component() {
             setName(event.target.value);
           }}
         />
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
+        {failure && <FormError>{failure}</FormError>}
         <button type="submit" className="button primary wide" disabled={join.isPending}>
           {t('interpreter.joinButton')}
         </button>

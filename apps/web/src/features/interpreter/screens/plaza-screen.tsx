@@ -35,8 +35,9 @@ import { speak, useVoices, voiceFor } from '../speech';
 import { usePlazaLive } from '../use-plaza-live';
 import { useNow } from '../use-now';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
-import { QueryError } from '../../../ui/query-error';
+import { QueryError, refetchOf } from '../../../ui/query-error';
 import '../plaza.css';
+import { FormError } from '../../../ui/form-error';
 
 const otherSideOf = (side: PlazaSide): PlazaSide => (side === 'user' ? 'audience' : 'user');
 
@@ -310,11 +311,7 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
             {t('interpreter.reconnecting')}
           </p>
         )}
-        {live.loadError !== undefined && (
-          <p className="form-error" role="alert">
-            {errorMessage(live.loadError, t)}
-          </p>
-        )}
+        {live.loadError !== undefined && <FormError>{errorMessage(live.loadError, t)}</FormError>}
       </div>
     </div>
   );
@@ -377,14 +374,7 @@ export function Component() {
       const reason = gone === 'missing' && getPlazaToken(id) ? 'expired' : gone;
       return <PlazaClosed plazaId={id} reason={reason} />;
     }
-    return (
-      <QueryError
-        error={query.error}
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    );
+    return <QueryError error={query.error} onRetry={refetchOf(query)} />;
   }
   return <PlazaView key={query.data.id} plaza={query.data} />;
 }

@@ -3,22 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Languages } from 'lucide-react';
-import {
-  directionOf,
-  toTranslationLanguage,
-  TRANSLATION_LANGUAGE_NAMES,
-  TRANSLATION_LANGUAGES,
-} from '@tolk/shared/languages';
+import { directionOf, toTranslationLanguage } from '@tolk/shared/languages';
 import { NOTHING_TO_TRANSLATE, TRANSLATE_GUEST_TEXT_MAX, TRANSLATE_MEMBER_TEXT_MAX } from '@tolk/shared/limits';
 import { engineName, languageName } from '../../../lib/language-names';
 import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { translateText } from '../api/translate-text';
 import { paths } from '../../../lib/paths';
-
-const options = TRANSLATION_LANGUAGES.map((code) => ({ code, name: TRANSLATION_LANGUAGE_NAMES[code] })).sort((a, b) =>
-  a.name.localeCompare(b.name),
-);
+import { FormError } from '../../../ui/form-error';
+import { LanguageSelect } from '../../../ui/language-select';
 
 /** One phrase, translated live, for a visitor who has not signed up: the product in ten seconds. */
 export function TryTranslation() {
@@ -65,50 +58,20 @@ export function TryTranslation() {
         />
       </div>
       <div className="try-languages">
-        <div className="field">
-          <label htmlFor={`${id}-from`}>{t('landing.tryFrom')}</label>
-          <select
-            id={`${id}-from`}
-            value={from}
-            onChange={(event) => {
-              setFrom(event.target.value);
-            }}
-          >
-            <option value="">{t('landing.tryAuto')}</option>
-            {options.map((option) => (
-              <option key={option.code} value={option.code} lang={option.code}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>{t('landing.tryTo')}</label>
-          <select
-            id={`${id}-to`}
-            value={to}
-            onChange={(event) => {
-              setTo(event.target.value);
-            }}
-          >
-            {options.map((option) => (
-              <option key={option.code} value={option.code} lang={option.code}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LanguageSelect
+          label={t('landing.tryFrom')}
+          value={from}
+          onChange={setFrom}
+          extraOption={{ value: '', label: t('landing.tryAuto') }}
+        />
+        <LanguageSelect label={t('landing.tryTo')} value={to} onChange={setTo} />
       </div>
       <button type="submit" className="button primary" disabled={!text.trim() || translate.isPending}>
         <Languages aria-hidden size={16} /> {t('landing.tryButton')}
       </button>
       <div className="try-result" aria-live="polite" aria-busy={translate.isPending}>
         {translate.isPending && <p className="muted">{t('translation.pending')}</p>}
-        {translate.isError && (
-          <p className="form-error" role="alert">
-            {errorMessage(translate.error, t)}
-          </p>
-        )}
+        {translate.isError && <FormError>{errorMessage(translate.error, t)}</FormError>}
         {result && version && !translate.isPending && (
           <>
             <p className="plaza-version-label">{t('landing.tryResult')}</p>

@@ -16,23 +16,13 @@ import { updateConversation } from '../api/update-conversation';
 import { personName } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
+import { splitUsernames } from '../usernames';
 
 interface MembersPanelProps {
   conversation: Conversation;
   me: string;
   /** Who is online; null while this device's own connection is down (nobody's state is known). */
   online: ReadonlySet<string> | null;
-}
-
-function usernames(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  ];
 }
 
 /** Who is in the chat; the owner of a group renames it and adds or removes members; anyone leaves. */
@@ -60,7 +50,7 @@ export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
     onError,
   });
   const add = useMutation({
-    mutationFn: () => addMembers(conversation.id, usernames(newMembers)),
+    mutationFn: () => addMembers(conversation.id, splitUsernames(newMembers)),
     onSuccess: (next) => {
       store(next);
       setNewMembers('');
@@ -148,7 +138,7 @@ export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
           className="inline-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (usernames(newMembers).length) add.mutate();
+            if (splitUsernames(newMembers).length) add.mutate();
           }}
         >
           <Field
@@ -161,7 +151,7 @@ export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
               setNewMembers(event.target.value);
             }}
           />
-          <button type="submit" className="button" disabled={add.isPending || !usernames(newMembers).length}>
+          <button type="submit" className="button" disabled={add.isPending || !splitUsernames(newMembers).length}>
             <UserPlus aria-hidden size={16} /> {t('muses.addMember')}
           </button>
         </form>

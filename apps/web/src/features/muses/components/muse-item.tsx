@@ -159,11 +159,18 @@ function PendingMuseRow({ pending, onRetry }: PendingMuseItemProps) {
           </p>
         )}
         <div className="muse-meta">
-          {queued ? (
+          {queued || failed ? (
             <>
-              <span className="muse-queued">
-                <CloudOff aria-hidden size={14} /> {t('muses.queued')}
-              </span>
+              {queued ? (
+                <span className="muse-queued">
+                  <CloudOff aria-hidden size={14} /> {t('muses.queued')}
+                </span>
+              ) : (
+                <span className="muse-failed" role="alert">
+                  <AlertCircle aria-hidden size={14} /> {t('muses.failed')}
+                  {pending.error ? ` ${pending.error}` : ''}
+                </span>
+              )}
               <button
                 type="button"
                 className="link-button"
@@ -171,23 +178,13 @@ function PendingMuseRow({ pending, onRetry }: PendingMuseItemProps) {
                   onRetry(pending.clientId);
                 }}
               >
-                {t('muses.sendNow')}
-              </button>
-            </>
-          ) : failed ? (
-            <>
-              <span className="muse-failed" role="alert">
-                <AlertCircle aria-hidden size={14} /> {t('muses.failed')}
-                {pending.error ? ` ${pending.error}` : ''}
-              </span>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  onRetry(pending.clientId);
-                }}
-              >
-                <RotateCcw aria-hidden size={14} /> {t('muses.retry')}
+                {queued ? (
+                  t('muses.sendNow')
+                ) : (
+                  <>
+                    <RotateCcw aria-hidden size={14} /> {t('muses.retry')}
+                  </>
+                )}
               </button>
             </>
           ) : (

@@ -10,23 +10,14 @@ import { createConversation } from '../api/create-conversation';
 import { conversationQueryKey } from '../api/get-conversation';
 import { conversationsQueryKey } from '../api/list-conversations';
 import { submitWith } from '../../../ui/submit-with';
+import { FormError } from '../../../ui/form-error';
+import { splitUsernames } from '../usernames';
 
 interface NewChatValues {
   kind: 'direct' | 'group';
   username: string;
   title: string;
   members: string;
-}
-
-function splitUsernames(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  ];
 }
 
 /** One-to-one by username, or a named group with several members. */
@@ -122,11 +113,7 @@ export function NewChatForm({
           />
         </>
       )}
-      {mutation.isError && !fieldsMatched && (
-        <p role="alert" className="form-error">
-          {errorMessage(mutation.error, t)}
-        </p>
-      )}
+      {mutation.isError && !fieldsMatched && <FormError>{errorMessage(mutation.error, t)}</FormError>}
       <div className="actions">
         <button type="submit" className="button primary" disabled={mutation.isPending}>
           {mutation.isPending ? t('common.loading') : t('muses.create')}

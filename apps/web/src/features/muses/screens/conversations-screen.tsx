@@ -9,7 +9,7 @@ import { conversationsQuery } from '../api/list-conversations';
 import { ConversationItem } from '../components/conversation-item';
 import { NewChatForm } from '../components/new-chat-form';
 import { paths } from '../../../lib/paths';
-import { QueryError } from '../../../ui/query-error';
+import { QueryError, refetchOf } from '../../../ui/query-error';
 import '../conversations.css';
 
 // Only open threads are live over the socket; the list catches up by asking now and then.
@@ -55,13 +55,7 @@ export function Component() {
       {query.isPending ? (
         <ScreenSkeleton lines={6} />
       ) : query.isError ? (
-        <QueryError
-          as="div"
-          error={query.error}
-          onRetry={() => {
-            void query.refetch();
-          }}
-        />
+        <QueryError as="div" error={query.error} onRetry={refetchOf(query)} />
       ) : query.data.length === 0 ? (
         <p className="empty">{t('muses.empty')}</p>
       ) : (

@@ -7,7 +7,7 @@ import { myMusesQuery } from '../api/list-my-muses';
 import { useLoginResponse } from '../../../lib/session';
 import { formatMuseTime, museView, personName } from '../muse-display';
 import { paths } from '../../../lib/paths';
-import { QueryError } from '../../../ui/query-error';
+import { QueryError, refetchOf } from '../../../ui/query-error';
 import '../conversations.css';
 
 export function Component() {
@@ -33,16 +33,7 @@ export function Component() {
     );
   }
   if (query.isError) {
-    return (
-      <QueryError
-        labelledBy="my-muses-title"
-        heading={head}
-        error={query.error}
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    );
+    return <QueryError labelledBy="my-muses-title" heading={head} error={query.error} onRetry={refetchOf(query)} />;
   }
   const muses = query.data.pages.flatMap((page) => page.muses);
 

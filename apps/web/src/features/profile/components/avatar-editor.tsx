@@ -23,6 +23,7 @@ import {
   type Crop,
   type Size,
 } from '../avatar-crop';
+import { FormError } from '../../../ui/form-error';
 
 /** The crop frame's edge in CSS pixels: fits a 320 px phone inside the dialog. */
 const FRAME = 240;
@@ -280,11 +281,7 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
             }}
           />
         </div>
-        {upload.isError && (
-          <p role="alert" className="form-error">
-            {errorMessage(upload.error, t)}
-          </p>
-        )}
+        {upload.isError && <FormError>{errorMessage(upload.error, t)}</FormError>}
         <div className="actions">
           <button
             type="button"

@@ -16,9 +16,10 @@ import { profileQuery, profileQueryKey } from '../api/get-profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { updateProfile } from '../api/update-profile';
 import { submitWith } from '../../../ui/submit-with';
-import { QueryError } from '../../../ui/query-error';
+import { QueryError, refetchOf } from '../../../ui/query-error';
 import '../profile.css';
 import { paths } from '../../../lib/paths';
+import { FormError } from '../../../ui/form-error';
 
 interface EditForm {
   displayName: string;
@@ -97,14 +98,7 @@ export function Component() {
 
   if (query.isPending) return <ScreenSkeleton lines={8} />;
   if (query.isError) {
-    return (
-      <QueryError
-        error={query.error}
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    );
+    return <QueryError error={query.error} onRetry={refetchOf(query)} />;
   }
   const { errors } = form.formState;
 
@@ -154,9 +148,7 @@ export function Component() {
           </select>
         </div>
         {mutation.isError && Object.keys(errors).length === 0 && (
-          <p role="alert" className="form-error">
-            {errorMessage(mutation.error, t)}
-          </p>
+          <FormError>{errorMessage(mutation.error, t)}</FormError>
         )}
         <div className="actions">
           <button type="submit" className="button primary" disabled={mutation.isPending}>

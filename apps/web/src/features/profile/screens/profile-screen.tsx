@@ -7,7 +7,7 @@ import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { profileQuery } from '../api/get-profile';
-import { QueryError } from '../../../ui/query-error';
+import { QueryError, refetchOf } from '../../../ui/query-error';
 import '../profile.css';
 import { paths } from '../../../lib/paths';
 
@@ -18,14 +18,7 @@ export function Component() {
 
   if (query.isPending) return <ScreenSkeleton />;
   if (query.isError) {
-    return (
-      <QueryError
-        error={query.error}
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    );
+    return <QueryError error={query.error} onRetry={refetchOf(query)} />;
   }
   const profile = query.data;
   const name = profile.displayName.trim() || profile.username;
