@@ -37,6 +37,8 @@ import { profilesRoutes } from './modules/profiles/profiles.routes';
 import type { TranslationEngine } from './modules/translation/engines/engine';
 import { translationRoutes } from './modules/translation/translation.routes';
 import { musesPlugin } from './modules/muses/muses.plugin';
+import { citiesRoutes } from './modules/cities/cities.routes';
+import { loadCities } from './modules/cities/cities';
 import { windowCounter } from './plugins/window-counter';
 import { museTranslatorFrom, type MuseTranslator } from './modules/muses/translator';
 import { interpreterPlugin } from './modules/interpreter/interpreter.plugin';
@@ -177,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(profilesRoutes);
       await api.register(avatarsRoutes, { storage });
       await api.register(personsRoutes);
+      await api.register(citiesRoutes);
       await api.register(accountsRoutes);
       await api.register(debugRoutes);
       await api.register(translationRoutes, {
@@ -219,6 +222,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // pipeline to load. /api/health/ready says when it is done.
     app.addHook('onListen', () => {
       readiness.warm('transliteration', warmTransliteration);
+      readiness.warm('cities', async () => {
+        loadCities();
+      });
       const translation = app.getDecorator<TranslationService>('translation');
       readiness.warm('translation', async () => translation.warmUp(await languagesInUse(database.db)));
     });

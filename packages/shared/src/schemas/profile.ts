@@ -1,8 +1,16 @@
 import { z } from 'zod';
+import { INTERESTS, INTERESTS_MAX } from '../interests';
 import { displayNameSchema, languageCodeSchema } from './auth';
+import { cityRefSchema } from './cities';
 
-export const LANGUAGE_LEVELS = ['basic', 'conversational', 'fluent', 'native'] as const;
-export const PROFILE_VISIBILITIES = ['public', 'members', 'private'] as const;
+/** From the most to the least at home in a language. */
+export const LANGUAGE_LEVELS = ['native', 'fluent', 'conversational', 'beginner'] as const;
+/** Who finds the connect profile: everyone in the tenant, only connections, nobody. */
+export const PROFILE_VISIBILITIES = ['everyone', 'connections', 'hidden'] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
+/** Who may open a direct conversation with the member. */
+export const MESSAGE_POLICIES = ['everyone', 'connections'] as const;
+export const BIO_MAX = 1000;
 export const SEXES = ['female', 'male', 'other'] as const;
 
 const shortText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
@@ -17,14 +25,17 @@ export const profileSchema = z.object({
   displayName: z.string(),
   language: z.string(),
   bio: z.string(),
+  /** The language the bio is written in ('' while there is no bio). */
+  bioLanguage: z.string(),
   interests: z.array(z.string()),
   languagesSpoken: z.array(spokenLanguageSchema),
   languagesLearning: z.array(z.string()),
-  homeCity: z.string(),
-  homeCountry: z.string(),
+  homeCity: cityRefSchema.nullable(),
+  /** The member's own birth year: only they see it; others see an age. */
   birthYear: z.number().int().nullable(),
   sex: z.enum(SEXES).nullable(),
   visibility: z.enum(PROFILE_VISIBILITIES),
+  messagePolicy: z.enum(MESSAGE_POLICIES),
   /** The profile photo (256 px square; PUT or DELETE /api/profile/avatar), null when there is none. */
   avatarUrl: z.string().nullable().optional(),
 });
@@ -36,12 +47,16 @@ export const updateProfileInputSchema = z
   .object({
     displayName: displayNameSchema,
     language: languageCodeSchema,
-    bio: shortText(1000),
-    interests: z.array(shortText(40).min(1)).max(30, 'At most 30 interests.'),
+    bio: shortText(BIO_MAX),
+    /** Detected from the bio when left out. */
+    bioLanguage: languageCodeSchema,
+    interests: z
+      .array(z.enum(INTERESTS, 'Not an interest of the list.'))
+      .max(INTERESTS_MAX, `At most ${INTERESTS_MAX} interests.`),
     languagesSpoken: z.array(spokenLanguageSchema).max(20),
     languagesLearning: z.array(languageCodeSchema).max(20),
-    homeCity: shortText(100),
-    homeCountry: shortText(100),
+    /** A city of GET /api/cities, or null for none. */
+    homeCityId: z.number().int().positive().nullable(),
     birthYear: z
       .number()
       .int()
@@ -50,6 +65,7 @@ export const updateProfileInputSchema = z
       .nullable(),
     sex: z.enum(SEXES).nullable(),
     visibility: z.enum(PROFILE_VISIBILITIES),
+    messagePolicy: z.enum(MESSAGE_POLICIES),
   })
   .partial();
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;

@@ -16,6 +16,8 @@ export const accounts = pgTable(
     /** Free text as the spec has it; superadmin when it contains "superadmin". */
     roles: text('roles').notNull().default('user'),
     activeSubscriber: boolean('active_subscriber').notNull().default(false),
+    /** Set by a superadmin (a report upheld): no sign-in, no sessions, hidden everywhere. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,3 +9,4 @@ export * from './translation';
 export * from './uploads';
 export * from './conversations';
 export * from './interpreter';
+export * from './connect';

@@ -1,26 +1,46 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { uploads } from './uploads';
 
 export interface SpokenLanguage {
   code: string;
-  level: 'basic' | 'conversational' | 'fluent' | 'native';
+  level: 'native' | 'fluent' | 'conversational' | 'beginner';
 }
 
-export const profiles = pgTable('profiles', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  bio: text('bio').notNull().default(''),
-  interests: jsonb('interests').$type<string[]>().notNull().default([]),
-  languagesSpoken: jsonb('languages_spoken').$type<SpokenLanguage[]>().notNull().default([]),
-  languagesLearning: jsonb('languages_learning').$type<string[]>().notNull().default([]),
-  homeCity: text('home_city').notNull().default(''),
-  homeCountry: text('home_country').notNull().default(''),
-  birthYear: integer('birth_year'),
-  sex: text('sex').$type<'female' | 'male' | 'other'>(),
-  visibility: text('visibility').$type<'public' | 'members' | 'private'>().notNull().default('members'),
-  /** The profile photo: a square upload (avatars.service.ts), shown to members of the same tenant. */
-  avatarId: uuid('avatar_id').references(() => uploads.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A member's connect profile: what others in their tenant see of them (connect.service.ts), with
+ * the exact home coordinates and birth year that never leave the server.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    bio: text('bio').notNull().default(''),
+    interests: jsonb('interests').$type<string[]>().notNull().default([]),
+    languagesSpoken: jsonb('languages_spoken').$type<SpokenLanguage[]>().notNull().default([]),
+    languagesLearning: jsonb('languages_learning').$type<string[]>().notNull().default([]),
+    /** The language the bio is written in: what readers' copies are translated from. */
+    bioLanguage: text('bio_language').notNull().default(''),
+    /** A city of the bundled list (modules/cities), with its coordinates for distances. */
+    homeCityId: integer('home_city_id'),
+    homeLat: doublePrecision('home_lat'),
+    homeLon: doublePrecision('home_lon'),
+    birthYear: integer('birth_year'),
+    sex: text('sex').$type<'female' | 'male' | 'other'>(),
+    visibility: text('visibility').$type<'everyone' | 'connections' | 'hidden'>().notNull().default('everyone'),
+    messagePolicy: text('message_policy').$type<'everyone' | 'connections'>().notNull().default('everyone'),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** The profile photo: a square upload (avatars.service.ts), shown to members of the same tenant. */
+    avatarId: uuid('avatar_id').references(() => uploads.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('profiles_spoken_idx').using('gin', t.languagesSpoken),
+    index('profiles_learning_idx').using('gin', t.languagesLearning),
+    index('profiles_interests_idx').using('gin', t.interests),
+    index('profiles_home_city_idx').on(t.homeCityId),
+    index('profiles_active_idx').on(t.lastActiveAt),
+  ],
+);

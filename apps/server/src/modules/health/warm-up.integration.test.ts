@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('answers at once, says it is warming, then ready with the dictionary and the pipelines in use loaded', async () => {
+it('answers at once, says it is warming, then ready with the dictionary, the city list and the pipelines in use loaded', async () => {
   await listen(t);
   const first = await t.app.inject({ method: 'GET', url: '/api/health' });
   expect(first.statusCode).toBe(200);
@@ -26,7 +26,7 @@ it('answers at once, says it is warming, then ready with the dictionary and the 
       .json<Health>()
       .warmUp.map((part) => part.name)
       .sort(),
-  ).toEqual(['translation', 'transliteration']);
+  ).toEqual(['cities', 'translation', 'transliteration']);
 
   await expect
     .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode, {
@@ -40,6 +40,7 @@ it('answers at once, says it is warming, then ready with the dictionary and the 
     expect.arrayContaining([
       expect.objectContaining({ name: 'transliteration', state: 'ready' }),
       expect.objectContaining({ name: 'translation', state: 'ready' }),
+      expect.objectContaining({ name: 'cities', state: 'ready' }),
     ]),
   );
   if (t.config.translation.engines.some((engine) => engine.name === 'apertium')) {

