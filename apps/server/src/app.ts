@@ -38,6 +38,7 @@ import type { TranslationEngine } from './modules/translation/engines/engine';
 import { translationRoutes } from './modules/translation/translation.routes';
 import { musesPlugin } from './modules/muses/muses.plugin';
 import { citiesRoutes } from './modules/cities/cities.routes';
+import { connectPlugin } from './modules/connect/connect.plugin';
 import { loadCities } from './modules/cities/cities';
 import { windowCounter } from './plugins/window-counter';
 import { museTranslatorFrom, type MuseTranslator } from './modules/muses/translator';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     translator,
     sendLimit: { max: config.limits.musesPerMinute, windowMs: 60_000, counter: windowCounter(counters) },
   });
+  await app.register(connectPlugin, { requestsPerDay: config.limits.connectRequestsPerDay });
   await app.register(interpreterPlugin, {
     tokens: plazaTokens,
     storage,

@@ -45,6 +45,7 @@ const environmentSchema = z.object({
   TOLK_LIMIT_PLAZAS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   TOLK_LIMIT_PLAZA_JOINS_PER_HOUR: z.coerce.number().int().min(1).default(300),
   TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  TOLK_LIMIT_CONNECT_REQUESTS_PER_DAY: z.coerce.number().int().min(1).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRANSLATION_ENGINES: z.string().optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
@@ -142,6 +143,8 @@ export interface RequestLimits {
   plazaJoinsPerHour: number;
   /** Plaza muses per guest per minute (members: ten times). */
   plazaMusesPerMinute: number;
+  /** Connect requests per account per day. */
+  connectRequestsPerDay: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       plazasPerHour: e.TOLK_LIMIT_PLAZAS_PER_HOUR,
       plazaJoinsPerHour: e.TOLK_LIMIT_PLAZA_JOINS_PER_HOUR,
       plazaMusesPerMinute: e.TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE,
+      connectRequestsPerDay: e.TOLK_LIMIT_CONNECT_REQUESTS_PER_DAY,
     },
     redisUrl: e.REDIS_URL,
     plazaGuestHours: e.TOLK_PLAZA_GUEST_HOURS,

@@ -87,6 +87,19 @@ export const plazaLanguagesEventSchema = z.object({
 });
 export type PlazaLanguagesEvent = z.infer<typeof plazaLanguagesEventSchema>;
 
+export const CONNECTION_EVENT_KINDS = ['requested', 'accepted', 'ended'] as const;
+/**
+ * A connect request or connection changed for this member: someone asked, accepted, or one side
+ * declined, withdrew or removed it. Clients refetch their connections (and the badge) on it.
+ */
+export const connectionEventSchema = z.object({
+  connectionId: z.string(),
+  kind: z.enum(CONNECTION_EVENT_KINDS),
+  /** The other member. */
+  person: z.object({ id: z.string(), username: z.string(), displayName: z.string() }),
+});
+export type ConnectionEvent = z.infer<typeof connectionEventSchema>;
+
 /** Every event the server sends, by name: clients parse each payload with its schema. */
 export const SERVER_EVENTS = {
   'muse:new': museSchema,
@@ -97,6 +110,7 @@ export const SERVER_EVENTS = {
   presence: presenceEventSchema,
   'conversation:ended': conversationEndedEventSchema,
   'plaza:languages': plazaLanguagesEventSchema,
+  connection: connectionEventSchema,
 } as const;
 export type ServerEventName = keyof typeof SERVER_EVENTS;
 export type ServerEventPayload<Name extends ServerEventName> = z.infer<(typeof SERVER_EVENTS)[Name]>;

@@ -4,7 +4,12 @@ import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '@tolk/shared/realtime';
 import type { Caller } from './auth';
 
 export interface SocketData {
@@ -36,6 +41,14 @@ declare module 'fastify' {
       onConnection(handler: (socket: TolkSocket) => void): void;
       /** Shutting down: sockets are being let go, nobody needs presence news about it. */
       isClosing(): boolean;
+      /** Sends an event to every socket of these accounts, on any instance (typed by its shared schema). */
+      toAccounts<Name extends ServerEventName>(
+        accountIds: readonly string[],
+        name: Name,
+        payload: ServerEventPayload<Name>,
+      ): void;
+      /** Closes every socket of an account (suspended), on any instance. */
+      disconnectAccount(accountId: string): void;
     };
   }
 }
@@ -189,6 +202,15 @@ export const realtimePlugin = fp(
         handlers.push(handler);
       },
       isClosing: () => closing,
+      toAccounts(accountIds, name, payload) {
+        if (!accountIds.length) return;
+        // Typed by the signature above; Socket.IO's own types cannot follow a generic event name.
+        const rooms = io.to(accountIds.map(accountRoom)) as unknown as { emit(event: string, data: unknown): boolean };
+        rooms.emit(name, payload);
+      },
+      disconnectAccount(accountId) {
+        io.in(accountRoom(accountId)).disconnectSockets(true);
+      },
     });
 
     // Not io.close(): that closes the HTTP server, which Fastify closes itself.

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Connections, DiscoveryPage, PersonDetail } from '@tolk/shared/schemas/connect';
+import type { UpdateProfileInput } from '@tolk/shared/schemas/profile';
+import { testApp, type TestApp } from '../../test/build-app';
+import { expectError, expectNotFound, newTenantAccount, type Member } from '../../test/factories';
+
+/** GeoNames ids of the bundled list. */
+const OSLO = 3143244;
+const BERGEN = 3161732;
+const MADRID = 3117735;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+/** A member of `tenant` with this connect profile. */
+async function member(tenant: string, displayName: string, profile: UpdateProfileInput): Promise<Member> {
+  const account = await newTenantAccount(t.app, tenant, { displayName });
+  const res = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: account.headers, payload: profile });
+  expect(res.statusCode, res.body).toBe(200);
+  return account;
+}
+
+async function discover(viewer: Member, query = ''): Promise<DiscoveryPage> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/connect/people${query}`, headers: viewer.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<DiscoveryPage>();
+}
+const names = (page: DiscoveryPage) => page.people.map((person) => person.displayName);
+
+const spanishLearningEnglish: UpdateProfileInput = {
+  languagesSpoken: [{ code: 'es', level: 'native' }],
+  languagesLearning: ['en'],
+  interests: ['hiking', 'music'],
+  homeCityId: MADRID,
+};
+
+describe('discovery', () => {
+  const tenant = `rank-${randomUUID().slice(0, 8)}`;
+  let ana: Member;
+
+  beforeAll(async () => {
+    ana = await member(tenant, 'Ana', spanishLearningEnglish);
+    // Built so that each rule decides one place, whatever order they were created in.
+    await member(tenant, 'Only interests', {
+      languagesSpoken: [{ code: 'fr', level: 'native' }],
+      interests: ['hiking', 'music'],
+      homeCityId: MADRID,
+    });
+    await member(tenant, 'Half match', {
+      languagesSpoken: [{ code: 'en', level: 'native' }],
+      languagesLearning: ['de'],
+      homeCityId: MADRID,
+    });
+    await member(tenant, 'Full match far', {
+      languagesSpoken: [{ code: 'en', level: 'native' }],
+      languagesLearning: ['es'],
+      homeCityId: OSLO,
+    });
+    await member(tenant, 'Full match near', {
+      languagesSpoken: [{ code: 'en', level: 'fluent' }],
+      languagesLearning: ['es'],
+      homeCityId: MADRID,
+      bio: 'I love walking in the mountains on weekends.',
+    });
+    await member(tenant, 'Full match shared', {
+      languagesSpoken: [{ code: 'en', level: 'native' }],
+      languagesLearning: ['es'],
+      interests: ['hiking'],
+      homeCityId: OSLO,
+    });
+    await member(tenant, 'Hidden', {
+      languagesSpoken: [{ code: 'en', level: 'native' }],
+      languagesLearning: ['es'],
+      visibility: 'hidden',
+    });
+    await member(`other-${tenant}`, 'Other tenant', {
+      languagesSpoken: [{ code: 'en', level: 'native' }],
+      languagesLearning: ['es'],
+    });
+  });
+
+  it('ranks complementary partners first, then shared interests, distance and activity', async () => {
+    const page = await discover(ana);
+    expect(names(page)).toEqual([
+      'Full match shared',
+      'Full match near',
+      'Full match far',
+      'Half match',
+      'Only interests',
+    ]);
+    const near = page.people[1]!;
+    expect(near).toMatchObject({
+      teachesMe: true,
+      learnsMine: true,
+      city: { id: MADRID, country: 'ES' },
+      distanceKm: 1,
+    });
+    expect(page.people[0]).toMatchObject({ sharedInterests: ['hiking'] });
+    expect(page.people[2]!.distanceKm).toBeGreaterThan(2000);
+  });
+
+  it('never shows coordinates or a birth year, and hides hidden profiles and other tenants', async () => {
+    const page = await discover(ana);
+    const body = JSON.stringify(page);
+    expect(body).not.toMatch(/"lat"|"lon"|birthYear|homeLat|coordinates/);
+    expect(names(page)).not.toContain('Hidden');
+    expect(names(page)).not.toContain('Other tenant');
+  });
+
+  it('filters by language, interest, city, distance and name', async () => {
+    expect(names(await discover(ana, '?speaks=fr'))).toEqual(['Only interests']);
+    expect(names(await discover(ana, '?learns=de'))).toEqual(['Half match']);
+    expect(names(await discover(ana, '?interest=music'))).toEqual(['Only interests']);
+    expect(names(await discover(ana, `?cityId=${OSLO}`)).sort()).toEqual(['Full match far', 'Full match shared']);
+    expect(names(await discover(ana, '?withinKm=50'))).toEqual(['Full match near', 'Half match', 'Only interests']);
+    expect(names(await discover(ana, '?q=shared'))).toEqual(['Full match shared']);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/connect/people?ageMin=40&ageMax=30', headers: ana.headers }),
+      400,
+      'validation_failed',
+    );
+  });
+
+  it('pages with a cursor, never repeating anyone', async () => {
+    const first = await discover(ana, '?limit=2');
+    expect(first.people).toHaveLength(2);
+    const second = await discover(ana, `?limit=2&cursor=${first.nextCursor}`);
+    const third = await discover(ana, `?limit=2&cursor=${second.nextCursor}`);
+    expect([...names(first), ...names(second), ...names(third)]).toEqual(names(await discover(ana)));
+    expect(third.nextCursor).toBeNull();
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/connect/people?cursor=nonsense', headers: ana.headers }),
+      400,
+      'validation_failed',
+    );
+  });
+
+  it('shows one person with the bio in the reader\u2019s language, and 404 for those the viewer may not see', async () => {
+    const page = await discover(ana, '?q=near');
+    const id = page.people[0]!.id;
+    const res = await t.app.inject({ method: 'GET', url: `/api/connect/people/${id}`, headers: ana.headers });
+    const detail = res.json<PersonDetail>();
+    expect(detail.bio).toMatchObject({
+      original: 'I love walking in the mountains on weekends.',
+      from: 'en',
+      to: 'en',
+    });
+    expect(detail).toMatchObject({ canMessage: true, trips: [], connection: 'none' });
+    const stranger = await newTenantAccount(t.app, `stranger-${tenant}`);
+    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/connect/people/${id}`, headers: stranger.headers }));
+  });
+});
+
+describe('connections and blocks', () => {
+  const tenant = `conn-${randomUUID().slice(0, 8)}`;
+
+  it('request, accept, remove; a block hides both ways and ends the connection', async () => {
+    const lucia = await member(tenant, 'Lucía', spanishLearningEnglish);
+    const tom = await member(tenant, 'Tom', {
+      languagesSpoken: [{ code: 'en', level: 'native' }],
+      languagesLearning: ['es'],
+    });
+    const tomId = (await discover(lucia)).people[0]!.id;
+    const luciaId = (await discover(tom)).people[0]!.id;
+
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/connect/people/${tomId}/request`,
+      headers: lucia.headers,
+      payload: { note: 'Hola, ¿practicamos juntos?' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // Asking twice is the same request.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/connect/people/${tomId}/request`,
+      headers: lucia.headers,
+      payload: {},
+    });
+    expect(again.json()).toEqual(asked.json());
+
+    const tomsView = (
+      await t.app.inject({ method: 'GET', url: '/api/connect/connections', headers: tom.headers })
+    ).json<Connections>();
+    expect(tomsView.incoming).toHaveLength(1);
+    expect(tomsView.incoming[0]).toMatchObject({
+      person: { displayName: 'Lucía' },
+      note: { original: 'Hola, ¿practicamos juntos?', from: 'es', to: 'en' },
+    });
+    expect((await discover(tom)).people[0]!.connection).toBe('incoming');
+
+    // Lucía cannot accept her own request; Tom can.
+    const id = tomsView.incoming[0]!.id;
+    expectNotFound(
+      await t.app.inject({ method: 'POST', url: `/api/connect/connections/${id}/accept`, headers: lucia.headers }),
+    );
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/connect/connections/${id}/accept`,
+      headers: tom.headers,
+    });
+    expect(accepted.json()).toMatchObject({ state: 'accepted' });
+    expect((await discover(lucia)).people[0]!.connection).toBe('connected');
+
+    // A block: gone from each other's discovery, detail and connections; no new request.
+    const blocked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/connect/people/${tomId}/block`,
+      headers: lucia.headers,
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(names(await discover(lucia))).not.toContain('Tom');
+    expect(names(await discover(tom))).not.toContain('Lucía');
+    expectNotFound(await t.app.inject({ method: 'GET', url: `/api/connect/people/${luciaId}`, headers: tom.headers }));
+    expectNotFound(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/connect/people/${luciaId}/request`,
+        headers: tom.headers,
+        payload: {},
+      }),
+    );
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/connect/connections', headers: tom.headers })
+    ).json<Connections>();
+    expect(after).toEqual({ connected: [], incoming: [], outgoing: [] });
+
+    // Unblocking shows them again, unconnected.
+    await t.app.inject({ method: 'DELETE', url: `/api/connect/people/${tomId}/block`, headers: lucia.headers });
+    expect((await discover(lucia)).people.find((person) => person.id === tomId)?.connection).toBe('none');
+  });
+
+  it('shows a connections-only profile to connections alone', async () => {
+    const kari = await member(tenant, 'Kari', {
+      visibility: 'connections',
+      languagesSpoken: [{ code: 'nb', level: 'native' }],
+    });
+    const ola = await member(tenant, 'Ola', { homeCityId: BERGEN });
+    expect(names(await discover(ola))).not.toContain('Kari');
+    const olaId = (await discover(kari)).people.find((person) => person.displayName === 'Ola')!.id;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/connect/people/${olaId}/request`,
+      headers: kari.headers,
+      payload: {},
+    });
+    const request = (
+      await t.app.inject({ method: 'GET', url: '/api/connect/connections', headers: ola.headers })
+    ).json<Connections>();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/connect/connections/${request.incoming[0]!.id}/accept`,
+      headers: ola.headers,
+    });
+    expect(names(await discover(ola))).toContain('Kari');
+  });
+});

@@ -1,0 +1,403 @@
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
+import { blocks, connections, trips } from '../../db/schema/connect';
+import { profiles, type SpokenLanguage } from '../../db/schema/profiles';
+
+/** Who is looking: every query is scoped to their tenant and leaves them out. */
+export interface Viewer {
+  tenantId: string;
+  accountId: string;
+}
+
+/** What the viewer brings to the ranking: their languages, interests and home. */
+export interface ViewerProfile {
+  /** The viewer as others see their name (live events about them). */
+  self: { id: string; username: string; displayName: string };
+  spoken: string[];
+  learning: string[];
+  interests: string[];
+  home: { lat: number; lon: number } | null;
+}
+
+export interface DiscoveryFilters {
+  speaks?: string | undefined;
+  learns?: string | undefined;
+  interest?: string | undefined;
+  cityId?: number | undefined;
+  /** A circle around a point (a city's, or the viewer's home). */
+  within?: { lat: number; lon: number; km: number } | undefined;
+  travellingTo?: { cityId: number; from: string; until: string } | undefined;
+  bornFrom?: number | undefined;
+  bornUntil?: number | undefined;
+  q?: string | undefined;
+}
+
+export interface PersonRow {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarId: string | null;
+  bio: string;
+  bioLanguage: string;
+  birthYear: number | null;
+  homeCityId: number | null;
+  distanceKm: number | null;
+  languagesSpoken: SpokenLanguage[];
+  languagesLearning: string[];
+  interests: string[];
+  lastActiveAt: Date | null;
+  connectionState: 'pending' | 'accepted' | null;
+  requestedByMe: boolean | null;
+  messagePolicy: 'everyone' | 'connections';
+}
+
+const jsonArray = (values: readonly string[]) => JSON.stringify(values);
+const spokenOf = (codes: readonly string[]) => codes.map((code) => JSON.stringify([{ code }]));
+const EARTH_KM = 6371;
+
+/** Great-circle distance in SQL between a profile's home and a point, null when it has none. */
+const distanceFrom = (point: { lat: number; lon: number }) =>
+  sql<number | null>`(${EARTH_KM} * 2 * asin(least(1, sqrt(
+    power(sin(radians(${profiles.homeLat} - ${point.lat}) / 2), 2) +
+    cos(radians(${point.lat})) * cos(radians(${profiles.homeLat})) * power(sin(radians(${profiles.homeLon} - ${point.lon}) / 2), 2)
+  ))))`;
+
+/** The pair's connection row, whichever of the two asked. */
+const pairIs = (a: SQL | string, b: SQL | string) =>
+  or(
+    and(sql`${connections.requesterId} = ${a}`, sql`${connections.addresseeId} = ${b}`),
+    and(sql`${connections.requesterId} = ${b}`, sql`${connections.addresseeId} = ${a}`),
+  );
+
+/**
+ * Connect's SQL: discovery, one person, connections, blocks and trips. Every query names the
+ * viewer's tenant, leaves out suspended accounts and anyone blocked either way, and shows a
+ * profile only as its visibility allows (connections-only profiles to connections).
+ */
+export function createConnectRepository(db: Database) {
+  /** Neither has blocked the other. */
+  const unblocked = (viewer: Viewer) =>
+    sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer.accountId} and ${blocks.blockedId} = ${accounts.id}) or (${blocks.blockerId} = ${accounts.id} and ${blocks.blockedId} = ${viewer.accountId}))`;
+
+  /** Who the viewer may see: same tenant, not themselves, not suspended, not blocked, visible to them. */
+  const visibleTo = (viewer: Viewer) =>
+    and(
+      eq(accounts.tenantId, viewer.tenantId),
+      sql`${accounts.id} <> ${viewer.accountId}`,
+      isNull(accounts.suspendedAt),
+      unblocked(viewer),
+      or(
+        eq(profiles.visibility, 'everyone'),
+        and(
+          eq(profiles.visibility, 'connections'),
+          sql`exists (select 1 from ${connections} where ${connections.state} = 'accepted' and ${pairIs(viewer.accountId, sql`${accounts.id}`)})`,
+        ),
+      ),
+    );
+
+  const personColumns = (viewer: Viewer, home: { lat: number; lon: number } | null) => ({
+    id: accounts.id,
+    username: accounts.username,
+    displayName: accounts.displayName,
+    avatarId: profiles.avatarId,
+    bio: profiles.bio,
+    bioLanguage: profiles.bioLanguage,
+    birthYear: profiles.birthYear,
+    homeCityId: profiles.homeCityId,
+    distanceKm: home ? distanceFrom(home) : sql<number | null>`null::float8`,
+    languagesSpoken: profiles.languagesSpoken,
+    languagesLearning: profiles.languagesLearning,
+    interests: profiles.interests,
+    lastActiveAt: profiles.lastActiveAt,
+    messagePolicy: profiles.messagePolicy,
+    connectionState: sql<
+      'pending' | 'accepted' | null
+    >`(select ${connections.state} from ${connections} where ${pairIs(viewer.accountId, sql`${accounts.id}`)} limit 1)`,
+    requestedByMe: sql<
+      boolean | null
+    >`(select ${connections.requesterId} = ${viewer.accountId} from ${connections} where ${pairIs(viewer.accountId, sql`${accounts.id}`)} limit 1)`,
+  });
+
+  function filtersOf(filters: DiscoveryFilters, viewer: Viewer): (SQL | undefined)[] {
+    const today = new Date().toISOString().slice(0, 10);
+    return [
+      filters.speaks ? sql`${profiles.languagesSpoken} @> ${spokenOf([filters.speaks])[0]}::jsonb` : undefined,
+      filters.learns ? sql`${profiles.languagesLearning} @> ${jsonArray([filters.learns])}::jsonb` : undefined,
+      filters.interest ? sql`${profiles.interests} @> ${jsonArray([filters.interest])}::jsonb` : undefined,
+      filters.cityId !== undefined ? eq(profiles.homeCityId, filters.cityId) : undefined,
+      filters.within
+        ? and(
+            // A box first (an index can use it), then the circle.
+            sql`${profiles.homeLat} between ${filters.within.lat - filters.within.km / 111} and ${filters.within.lat + filters.within.km / 111}`,
+            sql`${distanceFrom(filters.within)} <= ${filters.within.km}`,
+          )
+        : undefined,
+      filters.travellingTo
+        ? sql`exists (select 1 from ${trips} where ${trips.ownerId} = ${accounts.id} and ${trips.tenantId} = ${viewer.tenantId}
+            and ${trips.cityId} = ${filters.travellingTo.cityId} and ${trips.visibility} = 'everyone'
+            and ${trips.departure} >= ${filters.travellingTo.from} and ${trips.arrival} <= ${filters.travellingTo.until}
+            and ${trips.departure} >= ${today})`
+        : undefined,
+      filters.bornFrom !== undefined ? sql`${profiles.birthYear} >= ${filters.bornFrom}` : undefined,
+      filters.bornUntil !== undefined ? sql`${profiles.birthYear} <= ${filters.bornUntil}` : undefined,
+      filters.q
+        ? sql`(${accounts.displayName} ilike ${`%${escapeLike(filters.q)}%`} or ${accounts.username} ilike ${`%${escapeLike(filters.q)}%`})`
+        : undefined,
+    ];
+  }
+
+  return {
+    /**
+     * One page of discovery, ranked: complementary first (they speak what the viewer learns, and
+     * learn what the viewer speaks), then shared interests, then distance, then recent activity.
+     */
+    async discover(
+      viewer: Viewer,
+      me: ViewerProfile,
+      filters: DiscoveryFilters,
+      page: { offset: number; limit: number },
+    ) {
+      const teachesMe = me.learning.length
+        ? sql`(${profiles.languagesSpoken} @> any(array[${sql.join(
+            spokenOf(me.learning).map((value) => sql`${value}::jsonb`),
+            sql`, `,
+          )}]))`
+        : sql`false`;
+      const learnsMine = me.spoken.length
+        ? sql`(${profiles.languagesLearning} ?| array[${sql.join(
+            me.spoken.map((code) => sql`${code}::text`),
+            sql`, `,
+          )}])`
+        : sql`false`;
+      const shared = me.interests.length
+        ? sql`(select count(*) from jsonb_array_elements_text(${profiles.interests}) as i(tag) where i.tag in (${sql.join(
+            me.interests.map((tag) => sql`${tag}`),
+            sql`, `,
+          )}))`
+        : sql`(0)::int`;
+      const columns = personColumns(viewer, me.home);
+      const rows = await db
+        .select({ ...columns, teachesMe: sql<boolean>`${teachesMe}`, learnsMine: sql<boolean>`${learnsMine}` })
+        .from(accounts)
+        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+        .where(and(visibleTo(viewer), ...filtersOf(filters, viewer)))
+        .orderBy(
+          sql`(${teachesMe})::int + (${learnsMine})::int desc`,
+          sql`${shared} desc`,
+          sql`${columns.distanceKm} asc nulls last`,
+          sql`${profiles.lastActiveAt} desc nulls last`,
+          accounts.id,
+        )
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+    },
+
+    /** One person, when the viewer may see them. */
+    async person(viewer: Viewer, home: { lat: number; lon: number } | null, id: string) {
+      const [row] = await db
+        .select(personColumns(viewer, home))
+        .from(accounts)
+        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+        .where(and(eq(accounts.id, id), visibleTo(viewer)))
+        .limit(1);
+      return row;
+    },
+
+    /** The viewer's own ranking inputs and home. */
+    async viewerProfile(viewer: Viewer): Promise<ViewerProfile> {
+      const [row] = await db
+        .select({
+          username: accounts.username,
+          displayName: accounts.displayName,
+          spoken: profiles.languagesSpoken,
+          learning: profiles.languagesLearning,
+          interests: profiles.interests,
+          lat: profiles.homeLat,
+          lon: profiles.homeLon,
+        })
+        .from(profiles)
+        .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+        .where(and(eq(profiles.accountId, viewer.accountId), eq(accounts.tenantId, viewer.tenantId)));
+      return {
+        self: { id: viewer.accountId, username: row?.username ?? '', displayName: row?.displayName ?? '' },
+        spoken: row?.spoken.map((language) => language.code) ?? [],
+        learning: row?.learning ?? [],
+        interests: row?.interests ?? [],
+        home: row?.lat !== null && row?.lat !== undefined && row.lon !== null ? { lat: row.lat, lon: row.lon } : null,
+      };
+    },
+
+    /**
+     * A person's trips the viewer may see, not yet over, soonest first: public ones, and
+     * connections-only ones when the two are connected.
+     */
+    async upcomingTrips(viewer: Viewer, ownerId: string, connected: boolean) {
+      const today = new Date().toISOString().slice(0, 10);
+      return db
+        .select()
+        .from(trips)
+        .where(
+          and(
+            eq(trips.tenantId, viewer.tenantId),
+            eq(trips.ownerId, ownerId),
+            sql`${trips.departure} >= ${today}`,
+            connected ? sql`${trips.visibility} <> 'hidden'` : eq(trips.visibility, 'everyone'),
+          ),
+        )
+        .orderBy(trips.arrival)
+        .limit(20);
+    },
+
+    /** The pair's connection row, whichever asked. */
+    async connectionWith(viewer: Viewer, otherId: string) {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.tenantId, viewer.tenantId), pairIs(viewer.accountId, otherId)))
+        .limit(1);
+      return row;
+    },
+
+    /** A new request; undefined when the pair already has a row (a race or a double tap). */
+    async request(viewer: Viewer, addresseeId: string, note: { text: string; language: string }) {
+      const [row] = await db
+        .insert(connections)
+        .values({
+          tenantId: viewer.tenantId,
+          requesterId: viewer.accountId,
+          addresseeId,
+          note: note.text,
+          noteLanguage: note.language,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    /** Accepts a request made to the viewer. */
+    async accept(viewer: Viewer, connectionId: string) {
+      const [row] = await db
+        .update(connections)
+        .set({ state: 'accepted', respondedAt: new Date() })
+        .where(
+          and(
+            eq(connections.id, connectionId),
+            eq(connections.tenantId, viewer.tenantId),
+            eq(connections.addresseeId, viewer.accountId),
+            eq(connections.state, 'pending'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Ends a connection or a request the viewer is part of: declining (made to them), withdrawing
+     * (made by them) or removing (accepted), as `which` says.
+     */
+    async end(viewer: Viewer, connectionId: string, which: 'decline' | 'withdraw' | 'remove') {
+      const side =
+        which === 'decline'
+          ? and(eq(connections.addresseeId, viewer.accountId), eq(connections.state, 'pending'))
+          : which === 'withdraw'
+            ? and(eq(connections.requesterId, viewer.accountId), eq(connections.state, 'pending'))
+            : and(
+                eq(connections.state, 'accepted'),
+                or(eq(connections.requesterId, viewer.accountId), eq(connections.addresseeId, viewer.accountId)),
+              );
+      const [row] = await db
+        .delete(connections)
+        .where(and(eq(connections.id, connectionId), eq(connections.tenantId, viewer.tenantId), side))
+        .returning();
+      return row;
+    },
+
+    /** Every connection and request of the viewer with the other person, blocked people left out. */
+    async connectionsOf(viewer: Viewer) {
+      const other = sql<string>`case when ${connections.requesterId} = ${viewer.accountId} then ${connections.addresseeId} else ${connections.requesterId} end`;
+      return db
+        .select({
+          connection: connections,
+          person: {
+            id: accounts.id,
+            username: accounts.username,
+            displayName: accounts.displayName,
+            avatarId: profiles.avatarId,
+          },
+        })
+        .from(connections)
+        .innerJoin(accounts, sql`${accounts.id} = ${other}`)
+        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+        .where(
+          and(
+            eq(connections.tenantId, viewer.tenantId),
+            or(eq(connections.requesterId, viewer.accountId), eq(connections.addresseeId, viewer.accountId)),
+            isNull(accounts.suspendedAt),
+            unblocked(viewer),
+          ),
+        )
+        .orderBy(sql`${connections.createdAt} desc`)
+        .limit(1000);
+    },
+
+    /** Blocks someone in the viewer's tenant; any connection or request between them goes. */
+    async block(viewer: Viewer, blockedId: string) {
+      return db.transaction(async (tx) => {
+        const [target] = await tx
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(and(eq(accounts.id, blockedId), eq(accounts.tenantId, viewer.tenantId)));
+        if (!target || blockedId === viewer.accountId) return false;
+        await tx
+          .insert(blocks)
+          .values({ tenantId: viewer.tenantId, blockerId: viewer.accountId, blockedId })
+          .onConflictDoNothing();
+        await tx.delete(connections).where(pairIs(viewer.accountId, blockedId));
+        return true;
+      });
+    },
+
+    async unblock(viewer: Viewer, blockedId: string) {
+      const rows = await db
+        .delete(blocks)
+        .where(
+          and(
+            eq(blocks.tenantId, viewer.tenantId),
+            eq(blocks.blockerId, viewer.accountId),
+            eq(blocks.blockedId, blockedId),
+          ),
+        )
+        .returning();
+      return rows.length > 0;
+    },
+
+    /** Whether the viewer blocked this person (a block the other way is not theirs to know). */
+    async blockedByViewer(viewer: Viewer, otherId: string) {
+      const [row] = await db
+        .select({ id: blocks.blockedId })
+        .from(blocks)
+        .where(and(eq(blocks.blockerId, viewer.accountId), eq(blocks.blockedId, otherId)));
+      return row !== undefined;
+    },
+
+    /** Marks the viewer active now; at most one write a minute per member. */
+    async touch(accountId: string) {
+      await db
+        .update(profiles)
+        .set({ lastActiveAt: new Date() })
+        .where(
+          and(
+            eq(profiles.accountId, accountId),
+            or(isNull(profiles.lastActiveAt), sql`${profiles.lastActiveAt} < now() - interval '1 minute'`),
+          ),
+        );
+    },
+  };
+}
+
+export type ConnectRepository = ReturnType<typeof createConnectRepository>;
+export type ConnectionRow = Awaited<ReturnType<ConnectRepository['connectionsOf']>>[number];
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);

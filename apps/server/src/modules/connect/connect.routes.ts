@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
+import {
+  connectionsSchema,
+  connectRequestInputSchema,
+  discoveryPageSchema,
+  discoveryQuerySchema,
+  personDetailSchema,
+} from '@tolk/shared/schemas/connect';
+import { okSchema } from '@tolk/shared/schemas/auth';
+import { callerOf } from '../../plugins/auth';
+import type { ConnectService, ConnectViewer } from './connect.service';
+
+const viewerOf = (request: FastifyRequest): ConnectViewer => {
+  const caller = callerOf(request);
+  return { tenantId: caller.tenantId, accountId: caller.accountId, language: caller.language };
+};
+
+const connectionStateSchema = z.object({ id: z.uuid(), state: z.enum(['pending', 'accepted']) });
+
+/** Discovery, people, connections and blocks: members only, each in their own tenant. */
+export async function connectRoutes(
+  app: FastifyInstance,
+  options: { service: ConnectService; requestLimit: { max: number; timeWindow: number } },
+) {
+  const { service } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['connect'];
+  const config = { auth: 'required' as const };
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+
+  // Whoever uses connect is active: the coarse "active today" others see.
+  app.addHook('onRequest', async (request) => {
+    if (request.caller) void service.touch(request.caller.accountId).catch(() => undefined);
+  });
+
+  r.get(
+    '/connect/people',
+    {
+      schema: {
+        tags,
+        summary: 'People in my community, complementary language partners first',
+        querystring: discoveryQuerySchema,
+        response: { 200: discoveryPageSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.discover(viewerOf(request), request.query),
+  );
+
+  r.get(
+    '/connect/people/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One person, their bio in my language',
+        params: idParamsSchema,
+        response: { 200: personDetailSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.person(viewerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/connect/people/:id/request',
+    {
+      schema: {
+        tags,
+        summary: 'Ask to connect, with a short note (accepts their request when they asked first)',
+        params: idParamsSchema,
+        body: connectRequestInputSchema,
+        response: { 200: connectionStateSchema, ...errors },
+      },
+      config: { ...config, rateLimit: options.requestLimit },
+    },
+    async (request) => service.request(viewerOf(request), request.params.id, request.body.note),
+  );
+
+  r.put(
+    '/connect/people/:id/block',
+    {
+      schema: {
+        tags,
+        summary: 'Block: neither sees the other anywhere',
+        params: idParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => {
+      await service.block(viewerOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  r.delete(
+    '/connect/people/:id/block',
+    {
+      schema: { tags, summary: 'Unblock', params: idParamsSchema, response: { 200: okSchema, ...errors } },
+      config,
+    },
+    async (request) => {
+      await service.unblock(viewerOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  r.get(
+    '/connect/connections',
+    {
+      schema: { tags, summary: 'My connections and pending requests', response: { 200: connectionsSchema, ...errors } },
+      config,
+    },
+    async (request) => service.connections(viewerOf(request)),
+  );
+
+  r.post(
+    '/connect/connections/:id/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept a request made to me',
+        params: idParamsSchema,
+        response: { 200: connectionStateSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.accept(viewerOf(request), request.params.id),
+  );
+
+  for (const which of ['decline', 'withdraw', 'remove'] as const) {
+    r.post(
+      `/connect/connections/:id/${which}`,
+      {
+        schema: {
+          tags,
+          summary: {
+            decline: 'Decline a request made to me',
+            withdraw: 'Withdraw my request',
+            remove: 'Remove a connection',
+          }[which],
+          params: idParamsSchema,
+          response: { 200: okSchema, ...errors },
+        },
+        config,
+      },
+      async (request) => {
+        await service.end(viewerOf(request), request.params.id, which);
+        return { ok: true as const };
+      },
+    );
+  }
+}

@@ -1,0 +1,301 @@
+import {
+  DISCOVERY_PAGE_SIZE,
+  type Activity,
+  type DiscoveryPage,
+  type PersonCard,
+  type PersonDetail,
+  type Connection,
+  type Connections,
+  type ReaderText,
+} from '@tolk/shared/schemas/connect';
+import type { z } from 'zod';
+import type { discoveryQuerySchema } from '@tolk/shared/schemas/connect';
+import { avatarUrlOf } from '@tolk/shared/avatars';
+import { AppError, fieldError, notFound } from '../../errors';
+import type { ConnectionEvent } from '@tolk/shared/realtime';
+import { cityById, cityRef, shownDistance } from '../cities/cities';
+import type {
+  ConnectionRow,
+  ConnectRepository,
+  DiscoveryFilters,
+  PersonRow,
+  Viewer,
+  ViewerProfile,
+} from './connect.repository';
+import type { ReaderTexts } from './reader-texts';
+
+/** The member looking, with the language they read in. */
+export interface ConnectViewer extends Viewer {
+  language: string;
+}
+
+type DiscoveryQuery = z.output<typeof discoveryQuerySchema>;
+
+const DAY = 86_400_000;
+
+/** How recently, never more exactly: today, this week, this month, earlier. */
+export function activityOf(lastActiveAt: Date | null, now = Date.now()): Activity | null {
+  if (!lastActiveAt) return null;
+  const age = now - lastActiveAt.getTime();
+  if (age < DAY) return 'today';
+  if (age < 7 * DAY) return 'week';
+  if (age < 30 * DAY) return 'month';
+  return 'earlier';
+}
+
+/** An age from a birth year: the younger of the two it can be, so nobody is shown older than they are. */
+export const ageOf = (birthYear: number | null, now = new Date()) =>
+  birthYear === null ? null : now.getUTCFullYear() - birthYear - 1;
+
+/** Cursors are opaque to clients: the offset of the next page, signed by nothing but its shape. */
+const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+function decodeCursor(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  try {
+    const { o } = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { o?: unknown };
+    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw fieldError('cursor', 'Not a cursor of this list.');
+}
+
+/**
+ * Connect's rules: who a member finds and how they are ranked, what a profile shows another
+ * member (never coordinates or a birth year), with bios in the reader's language.
+ */
+export function createConnectService(deps: {
+  repo: ConnectRepository;
+  readerTexts: ReaderTexts;
+  /** Live news for both members of a connection (the realtime plugin's account rooms). */
+  notify: (accountIds: string[], event: ConnectionEvent) => void;
+  detect: (text: string, fallback: string) => string;
+}) {
+  const { repo, readerTexts } = deps;
+
+  function connectionView(row: ConnectionRow, viewer: ConnectViewer, note: ReaderText | null): Connection {
+    const { connection, person } = row;
+    return {
+      id: connection.id,
+      person: {
+        id: person.id,
+        username: person.username,
+        displayName: person.displayName,
+        avatarUrl: avatarUrlOf(person.avatarId),
+      },
+      state: connection.state,
+      direction: connection.requesterId === viewer.accountId ? 'outgoing' : 'incoming',
+      note,
+      createdAt: connection.createdAt.toISOString(),
+      respondedAt: connection.respondedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function accept(viewer: ConnectViewer, connectionId: string) {
+    const row = await repo.accept(viewer, connectionId);
+    if (!row) throw notFound('Request');
+    const me = await repo.viewerProfile(viewer);
+    deps.notify([row.requesterId, viewer.accountId], { connectionId: row.id, kind: 'accepted', person: me.self });
+    return { id: row.id, state: row.state };
+  }
+
+
+  function filtersOf(query: DiscoveryQuery, me: ViewerProfile): DiscoveryFilters {
+    const thisYear = new Date().getUTCFullYear();
+    let within: DiscoveryFilters['within'];
+    if (query.withinKm !== undefined) {
+      const centre = query.cityId !== undefined ? cityById(query.cityId) : me.home;
+      if (!centre) throw fieldError('withinKm', 'Choose a city, or set your home city, to search around it.');
+      within = { lat: centre.lat, lon: centre.lon, km: query.withinKm };
+    }
+    if (query.travellingTo !== undefined && !cityById(query.travellingTo)) {
+      throw fieldError('travellingTo', 'Not a city of the list.');
+    }
+    return {
+      speaks: query.speaks,
+      learns: query.learns,
+      interest: query.interest,
+      // Around a city, not only in it, when a distance is given.
+      cityId: within ? undefined : query.cityId,
+      within,
+      travellingTo:
+        query.travellingTo === undefined
+          ? undefined
+          : { cityId: query.travellingTo, from: query.from ?? '0001-01-01', until: query.until ?? '9999-12-31' },
+      // Ages are shown as the younger they can be: age A means born in thisYear - A - 1 or before.
+      bornFrom: query.ageMax === undefined ? undefined : thisYear - query.ageMax - 1,
+      bornUntil: query.ageMin === undefined ? undefined : thisYear - query.ageMin - 1,
+      q: query.q,
+    };
+  }
+
+  async function cards(
+    rows: (PersonRow & { teachesMe?: boolean; learnsMine?: boolean })[],
+    me: ViewerProfile,
+    viewer: ConnectViewer,
+  ): Promise<PersonCard[]> {
+    const bios = await readerTexts(
+      rows.map((row) => (row.bio ? { text: row.bio, language: row.bioLanguage } : null)),
+      viewer.language,
+    );
+    const mine = new Set(me.interests);
+    return rows.map((row, index) => {
+      const city = row.homeCityId === null ? undefined : cityById(row.homeCityId);
+      const spoken = row.languagesSpoken.map((language) => language.code);
+      return {
+        id: row.id,
+        username: row.username,
+        displayName: row.displayName,
+        avatarUrl: avatarUrlOf(row.avatarId),
+        age: ageOf(row.birthYear),
+        city: city ? cityRef(city) : null,
+        distanceKm: row.distanceKm === null ? null : shownDistance(row.distanceKm),
+        languagesSpoken: row.languagesSpoken,
+        languagesLearning: row.languagesLearning,
+        interests: row.interests,
+        sharedInterests: row.interests.filter((tag) => mine.has(tag)),
+        teachesMe: row.teachesMe ?? spoken.some((code) => me.learning.includes(code)),
+        learnsMine: row.learnsMine ?? row.languagesLearning.some((code) => me.spoken.includes(code)),
+        bio: bios[index] ?? null,
+        activity: activityOf(row.lastActiveAt),
+        connection:
+          row.connectionState === 'accepted'
+            ? 'connected'
+            : row.connectionState === 'pending'
+              ? row.requestedByMe
+                ? 'outgoing'
+                : 'incoming'
+              : 'none',
+      };
+    });
+  }
+
+  return {
+    async discover(viewer: ConnectViewer, query: DiscoveryQuery): Promise<DiscoveryPage> {
+      const me = await repo.viewerProfile(viewer);
+      const offset = decodeCursor(query.cursor);
+      const limit = query.limit ?? DISCOVERY_PAGE_SIZE;
+      const page = await repo.discover(viewer, me, filtersOf(query, me), { offset, limit });
+      return {
+        people: await cards(page.rows, me, viewer),
+        nextCursor: page.hasMore ? encodeCursor(offset + limit) : null,
+      };
+    },
+
+    async person(viewer: ConnectViewer, id: string): Promise<PersonDetail> {
+      const me = await repo.viewerProfile(viewer);
+      const row = await repo.person(viewer, me.home, id);
+      if (!row) throw notFound('Person');
+      const connected = row.connectionState === 'accepted';
+      const [connection, tripRows] = await Promise.all([
+        row.connectionState === 'pending' ? repo.connectionWith(viewer, id) : undefined,
+        repo.upcomingTrips(viewer, id, connected),
+      ]);
+      const [[card], texts] = await Promise.all([
+        cards([row], me, viewer),
+        readerTexts(
+          [
+            connection?.note ? { text: connection.note, language: connection.noteLanguage } : null,
+            ...tripRows.map((trip) => (trip.note ? { text: trip.note, language: trip.noteLanguage } : null)),
+          ],
+          viewer.language,
+        ),
+      ]);
+      const owner = {
+        id: row.id,
+        username: row.username,
+        displayName: row.displayName,
+        avatarUrl: avatarUrlOf(row.avatarId),
+      };
+      return {
+        ...card!,
+        trips: tripRows.flatMap((trip, index) => {
+          const city = cityById(trip.cityId);
+          return city
+            ? [
+                {
+                  id: trip.id,
+                  owner,
+                  city: cityRef(city),
+                  arrival: trip.arrival,
+                  departure: trip.departure,
+                  note: texts[index + 1] ?? null,
+                  visibility: trip.visibility,
+                },
+              ]
+            : [];
+        }),
+        canMessage: row.messagePolicy === 'everyone' || connected,
+        requestNote: texts[0] ?? null,
+      };
+    },
+
+    async connections(viewer: ConnectViewer): Promise<Connections> {
+      const rows = await repo.connectionsOf(viewer);
+      // Only a request's note is for reading: the one made to the viewer, in their language.
+      const notes = await readerTexts(
+        rows.map(({ connection }) =>
+          connection.note && connection.state === 'pending'
+            ? { text: connection.note, language: connection.noteLanguage }
+            : null,
+        ),
+        viewer.language,
+      );
+      const views = rows.map((row, index) => connectionView(row, viewer, notes[index] ?? null));
+      return {
+        connected: views.filter((view) => view.state === 'accepted'),
+        incoming: views.filter((view) => view.state === 'pending' && view.direction === 'incoming'),
+        outgoing: views.filter((view) => view.state === 'pending' && view.direction === 'outgoing'),
+      };
+    },
+
+    /**
+     * Asks to connect, with a note in the asker's language. Asking someone who already asked the
+     * viewer accepts theirs; asking again returns the request already made.
+     */
+    async request(viewer: ConnectViewer, personId: string, note: string) {
+      const me = await repo.viewerProfile(viewer);
+      const person = await repo.person(viewer, me.home, personId);
+      if (!person) throw notFound('Person');
+      const existing = await repo.connectionWith(viewer, personId);
+      if (existing?.state === 'pending' && existing.addresseeId === viewer.accountId) {
+        return accept(viewer, existing.id);
+      }
+      if (existing) return { id: existing.id, state: existing.state };
+      const language = note ? deps.detect(note, viewer.language) : '';
+      const created = await repo.request(viewer, personId, { text: note, language });
+      const row = created ?? (await repo.connectionWith(viewer, personId));
+      if (!row) throw new AppError('conflict', 'The request could not be made; try again.');
+      if (created) deps.notify([personId], { connectionId: created.id, kind: 'requested', person: me.self });
+      return { id: row.id, state: row.state };
+    },
+
+    accept,
+
+    async end(viewer: ConnectViewer, connectionId: string, which: 'decline' | 'withdraw' | 'remove') {
+      const row = await repo.end(viewer, connectionId, which);
+      if (!row) throw notFound(which === 'remove' ? 'Connection' : 'Request');
+      const me = await repo.viewerProfile(viewer);
+      const other = row.requesterId === viewer.accountId ? row.addresseeId : row.requesterId;
+      deps.notify([other, viewer.accountId], { connectionId: row.id, kind: 'ended', person: me.self });
+    },
+
+    /** Blocks both ways: discovery, trips, requests and new direct conversations; connections go. */
+    async block(viewer: ConnectViewer, personId: string) {
+      const connection = await repo.connectionWith(viewer, personId);
+      if (!(await repo.block(viewer, personId))) throw notFound('Person');
+      if (connection) {
+        const me = await repo.viewerProfile(viewer);
+        deps.notify([personId, viewer.accountId], { connectionId: connection.id, kind: 'ended', person: me.self });
+      }
+    },
+
+    async unblock(viewer: ConnectViewer, personId: string) {
+      if (!(await repo.unblock(viewer, personId))) throw notFound('Block');
+    },
+
+    touch: (accountId: string) => repo.touch(accountId),
+  };
+}
+
+export type ConnectService = ReturnType<typeof createConnectService>;

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { INTERESTS } from '../interests';
+import { avatarUrlSchema } from './conversations';
+import { cityIdSchema, cityRefSchema } from './cities';
+import { languageCodeSchema } from './auth';
+import { spokenLanguageSchema } from './profile';
+
+/** How recently someone was active, never more exactly than this. */
+export const ACTIVITY = ['today', 'week', 'month', 'earlier'] as const;
+export type Activity = (typeof ACTIVITY)[number];
+
+/** Where the viewer stands with a person. */
+export const CONNECTION_STATES = ['none', 'outgoing', 'incoming', 'connected'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/**
+ * A text someone wrote (a bio, a trip note, a request's note) as a reader gets it: the original
+ * and its language, and the reader's version: `ready` with the text, `same` when the reader reads
+ * the original's language, `unavailable` when no engine has the pair (the original is shown).
+ */
+export const readerTextSchema = z.object({
+  original: z.string(),
+  from: z.string(),
+  to: z.string(),
+  text: z.string().nullable(),
+  transliteration: z.string().nullable(),
+  state: z.enum(['ready', 'same', 'unavailable']),
+});
+export type ReaderText = z.infer<typeof readerTextSchema>;
+
+export const personRefSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  displayName: z.string(),
+  avatarUrl: avatarUrlSchema,
+});
+export type ConnectPersonRef = z.infer<typeof personRefSchema>;
+
+/** A person as discovery shows them: no coordinates, no birth year, a rounded distance. */
+export const personCardSchema = personRefSchema.extend({
+  age: z.number().int().nullable(),
+  city: cityRefSchema.nullable(),
+  /** Whole kilometres from the viewer's home city, at least 1; null when either has none. */
+  distanceKm: z.number().int().nullable(),
+  languagesSpoken: z.array(spokenLanguageSchema),
+  languagesLearning: z.array(z.string()),
+  interests: z.array(z.string()),
+  sharedInterests: z.array(z.string()),
+  /** They speak a language the viewer learns, and learn one the viewer speaks. */
+  teachesMe: z.boolean(),
+  learnsMine: z.boolean(),
+  bio: readerTextSchema.nullable(),
+  activity: z.enum(ACTIVITY).nullable(),
+  connection: z.enum(CONNECTION_STATES),
+});
+export type PersonCard = z.infer<typeof personCardSchema>;
+
+export const TRIP_NOTE_MAX = 500;
+export const TRIP_VISIBILITIES = ['everyone', 'connections', 'hidden'] as const;
+const isoDate = z.iso.date('A date such as 2026-12-24.');
+
+export const tripSchema = z.object({
+  id: z.uuid(),
+  owner: personRefSchema,
+  city: cityRefSchema,
+  arrival: z.string(),
+  departure: z.string(),
+  note: readerTextSchema.nullable(),
+  visibility: z.enum(TRIP_VISIBILITIES),
+});
+export type Trip = z.infer<typeof tripSchema>;
+
+export const tripInputSchema = z
+  .object({
+    cityId: z.number().int().positive(),
+    arrival: isoDate,
+    departure: isoDate,
+    note: z.string().trim().max(TRIP_NOTE_MAX, `At most ${TRIP_NOTE_MAX} characters.`).default(''),
+    visibility: z.enum(TRIP_VISIBILITIES).default('everyone'),
+  })
+  .refine((trip) => trip.departure >= trip.arrival, {
+    path: ['departure'],
+    message: 'The departure is before the arrival.',
+  });
+export type TripInput = z.input<typeof tripInputSchema>;
+
+/** A person in full, as /connect/{id} shows them. */
+export const personDetailSchema = personCardSchema.extend({
+  trips: z.array(tripSchema),
+  /** The viewer may open a direct conversation (their setting allows it, no block). */
+  canMessage: z.boolean(),
+  /** A pending request's note, either way. */
+  requestNote: readerTextSchema.nullable(),
+});
+export type PersonDetail = z.infer<typeof personDetailSchema>;
+
+export const DISCOVERY_PAGE_SIZE = 20;
+export const discoveryQuerySchema = z
+  .object({
+    speaks: languageCodeSchema,
+    learns: languageCodeSchema,
+    interest: z.enum(INTERESTS),
+    cityId: cityIdSchema,
+    /** With cityId, or from the viewer's home city. */
+    withinKm: z.coerce.number().int().min(1).max(20_000),
+    travellingTo: cityIdSchema,
+    from: isoDate,
+    until: isoDate,
+    ageMin: z.coerce.number().int().min(13).max(120),
+    ageMax: z.coerce.number().int().min(13).max(120),
+    q: z.string().trim().min(1).max(64),
+    cursor: z.string().max(200),
+    limit: z.coerce.number().int().min(1).max(50).default(DISCOVERY_PAGE_SIZE),
+  })
+  .partial()
+  .refine((query) => query.ageMin === undefined || query.ageMax === undefined || query.ageMin <= query.ageMax, {
+    path: ['ageMax'],
+    message: 'The highest age is below the lowest.',
+  });
+export type DiscoveryQuery = z.input<typeof discoveryQuerySchema>;
+
+export const discoveryPageSchema = z.object({
+  people: z.array(personCardSchema),
+  nextCursor: z.string().nullable(),
+});
+export type DiscoveryPage = z.infer<typeof discoveryPageSchema>;
+
+export const CONNECT_NOTE_MAX = 300;
+export const connectRequestInputSchema = z.object({
+  note: z.string().trim().max(CONNECT_NOTE_MAX, `At most ${CONNECT_NOTE_MAX} characters.`).default(''),
+});
+
+export const connectionSchema = z.object({
+  id: z.uuid(),
+  person: personRefSchema,
+  state: z.enum(['pending', 'accepted']),
+  direction: z.enum(['incoming', 'outgoing']),
+  note: readerTextSchema.nullable(),
+  createdAt: z.string(),
+  respondedAt: z.string().nullable(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const connectionsSchema = z.object({
+  connected: z.array(connectionSchema),
+  incoming: z.array(connectionSchema),
+  outgoing: z.array(connectionSchema),
+});
+export type Connections = z.infer<typeof connectionsSchema>;
+
+export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'fake', 'other'] as const;
+export const REPORT_NOTE_MAX = 1000;
+export const reportInputSchema = z.object({
+  targetKind: z.enum(['profile', 'trip', 'muse']),
+  targetId: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().trim().max(REPORT_NOTE_MAX).default(''),
+});
+export type ReportInput = z.input<typeof reportInputSchema>;
