@@ -157,3 +157,22 @@ export const reportInputSchema = z.object({
   note: z.string().trim().max(REPORT_NOTE_MAX).default(''),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
+
+/** A traveller and the trip that brings them. */
+export const travellerSchema = z.object({ person: personCardSchema, trip: tripSchema });
+export type Traveller = z.infer<typeof travellerSchema>;
+
+/** Whom a trip meets: locals of its city and other travellers there on overlapping dates. */
+export const tripMeetSchema = z.object({
+  trip: tripSchema,
+  locals: z.array(personCardSchema),
+  travellers: z.array(travellerSchema),
+});
+export type TripMeet = z.infer<typeof tripMeetSchema>;
+
+export const tripsSchema = z.object({ trips: z.array(tripSchema) });
+export const visitorsSchema = z.object({ visitors: z.array(travellerSchema) });
+export type Visitors = z.infer<typeof visitorsSchema>;
+
+/** How far from a city counts as "in" it for locals and visitors. */
+export const LOCAL_RADIUS_KM = 30;

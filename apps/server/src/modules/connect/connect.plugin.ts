@@ -6,23 +6,32 @@ import { createConnectRepository } from './connect.repository';
 import { connectRoutes } from './connect.routes';
 import { createConnectService } from './connect.service';
 import { createReaderTexts } from './reader-texts';
+import { createTripsRepository } from './trips.repository';
+import { tripsRoutes } from './trips.routes';
+import { createTripsService } from './trips.service';
 
-/** Connect: discovery, people, connections and blocks, with live news of requests. */
+/** Connect: discovery, people, connections, blocks and trips, with live news of requests. */
 export const connectPlugin = fp(
   async (app: FastifyInstance, options: { requestsPerDay: number }) => {
+    const readerTexts = createReaderTexts(app.getDecorator<TranslationService>('translation'));
+    const detect = (text: string, fallback: string) => detectLanguage(text, { fallback }).language;
+    const tripsRepository = createTripsRepository(app.db);
     const service = createConnectService({
       repo: createConnectRepository(app.db),
-      readerTexts: createReaderTexts(app.getDecorator<TranslationService>('translation')),
+      tripsOf: (viewer, ownerId) => tripsRepository.ofPerson(viewer, ownerId),
+      readerTexts,
       notify: (accountIds, event) => {
         app.realtime.toAccounts(accountIds, 'connection', event);
       },
-      detect: (text, fallback) => detectLanguage(text, { fallback }).language,
+      detect,
     });
+    const trips = createTripsService({ repo: tripsRepository, connect: service, readerTexts, detect });
     await app.register(connectRoutes, {
       prefix: '/api',
       service,
       requestLimit: { max: options.requestsPerDay, timeWindow: 24 * 60 * 60_000 },
     });
+    await app.register(tripsRoutes, { prefix: '/api', service: trips });
   },
   { name: 'connect', dependencies: ['db', 'auth', 'realtime', 'translation'] },
 );

@@ -3,17 +3,24 @@ import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { blocks, connections, trips } from '../../db/schema/connect';
 import { profiles, type SpokenLanguage } from '../../db/schema/profiles';
+import {
+  distanceFrom,
+  jsonArray,
+  pairIs,
+  personColumns,
+  spokenOf,
+  unblocked,
+  visibleTo,
+  type Viewer,
+} from './people-sql';
 
-/** Who is looking: every query is scoped to their tenant and leaves them out. */
-export interface Viewer {
-  tenantId: string;
-  accountId: string;
-}
+export type { Viewer } from './people-sql';
 
 /** What the viewer brings to the ranking: their languages, interests and home. */
 export interface ViewerProfile {
   /** The viewer as others see their name (live events about them). */
   self: { id: string; username: string; displayName: string };
+  avatarId: string | null;
   spoken: string[];
   learning: string[];
   interests: string[];
@@ -52,73 +59,12 @@ export interface PersonRow {
   messagePolicy: 'everyone' | 'connections';
 }
 
-const jsonArray = (values: readonly string[]) => JSON.stringify(values);
-const spokenOf = (codes: readonly string[]) => codes.map((code) => JSON.stringify([{ code }]));
-const EARTH_KM = 6371;
-
-/** Great-circle distance in SQL between a profile's home and a point, null when it has none. */
-const distanceFrom = (point: { lat: number; lon: number }) =>
-  sql<number | null>`(${EARTH_KM} * 2 * asin(least(1, sqrt(
-    power(sin(radians(${profiles.homeLat} - ${point.lat}) / 2), 2) +
-    cos(radians(${point.lat})) * cos(radians(${profiles.homeLat})) * power(sin(radians(${profiles.homeLon} - ${point.lon}) / 2), 2)
-  ))))`;
-
-/** The pair's connection row, whichever of the two asked. */
-const pairIs = (a: SQL | string, b: SQL | string) =>
-  or(
-    and(sql`${connections.requesterId} = ${a}`, sql`${connections.addresseeId} = ${b}`),
-    and(sql`${connections.requesterId} = ${b}`, sql`${connections.addresseeId} = ${a}`),
-  );
-
 /**
  * Connect's SQL: discovery, one person, connections, blocks and trips. Every query names the
  * viewer's tenant, leaves out suspended accounts and anyone blocked either way, and shows a
  * profile only as its visibility allows (connections-only profiles to connections).
  */
 export function createConnectRepository(db: Database) {
-  /** Neither has blocked the other. */
-  const unblocked = (viewer: Viewer) =>
-    sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer.accountId} and ${blocks.blockedId} = ${accounts.id}) or (${blocks.blockerId} = ${accounts.id} and ${blocks.blockedId} = ${viewer.accountId}))`;
-
-  /** Who the viewer may see: same tenant, not themselves, not suspended, not blocked, visible to them. */
-  const visibleTo = (viewer: Viewer) =>
-    and(
-      eq(accounts.tenantId, viewer.tenantId),
-      sql`${accounts.id} <> ${viewer.accountId}`,
-      isNull(accounts.suspendedAt),
-      unblocked(viewer),
-      or(
-        eq(profiles.visibility, 'everyone'),
-        and(
-          eq(profiles.visibility, 'connections'),
-          sql`exists (select 1 from ${connections} where ${connections.state} = 'accepted' and ${pairIs(viewer.accountId, sql`${accounts.id}`)})`,
-        ),
-      ),
-    );
-
-  const personColumns = (viewer: Viewer, home: { lat: number; lon: number } | null) => ({
-    id: accounts.id,
-    username: accounts.username,
-    displayName: accounts.displayName,
-    avatarId: profiles.avatarId,
-    bio: profiles.bio,
-    bioLanguage: profiles.bioLanguage,
-    birthYear: profiles.birthYear,
-    homeCityId: profiles.homeCityId,
-    distanceKm: home ? distanceFrom(home) : sql<number | null>`null::float8`,
-    languagesSpoken: profiles.languagesSpoken,
-    languagesLearning: profiles.languagesLearning,
-    interests: profiles.interests,
-    lastActiveAt: profiles.lastActiveAt,
-    messagePolicy: profiles.messagePolicy,
-    connectionState: sql<
-      'pending' | 'accepted' | null
-    >`(select ${connections.state} from ${connections} where ${pairIs(viewer.accountId, sql`${accounts.id}`)} limit 1)`,
-    requestedByMe: sql<
-      boolean | null
-    >`(select ${connections.requesterId} = ${viewer.accountId} from ${connections} where ${pairIs(viewer.accountId, sql`${accounts.id}`)} limit 1)`,
-  });
-
   function filtersOf(filters: DiscoveryFilters, viewer: Viewer): (SQL | undefined)[] {
     const today = new Date().toISOString().slice(0, 10);
     return [
@@ -211,6 +157,7 @@ export function createConnectRepository(db: Database) {
         .select({
           username: accounts.username,
           displayName: accounts.displayName,
+          avatarId: profiles.avatarId,
           spoken: profiles.languagesSpoken,
           learning: profiles.languagesLearning,
           interests: profiles.interests,
@@ -222,32 +169,12 @@ export function createConnectRepository(db: Database) {
         .where(and(eq(profiles.accountId, viewer.accountId), eq(accounts.tenantId, viewer.tenantId)));
       return {
         self: { id: viewer.accountId, username: row?.username ?? '', displayName: row?.displayName ?? '' },
+        avatarId: row?.avatarId ?? null,
         spoken: row?.spoken.map((language) => language.code) ?? [],
         learning: row?.learning ?? [],
         interests: row?.interests ?? [],
         home: row?.lat !== null && row?.lat !== undefined && row.lon !== null ? { lat: row.lat, lon: row.lon } : null,
       };
-    },
-
-    /**
-     * A person's trips the viewer may see, not yet over, soonest first: public ones, and
-     * connections-only ones when the two are connected.
-     */
-    async upcomingTrips(viewer: Viewer, ownerId: string, connected: boolean) {
-      const today = new Date().toISOString().slice(0, 10);
-      return db
-        .select()
-        .from(trips)
-        .where(
-          and(
-            eq(trips.tenantId, viewer.tenantId),
-            eq(trips.ownerId, ownerId),
-            sql`${trips.departure} >= ${today}`,
-            connected ? sql`${trips.visibility} <> 'hidden'` : eq(trips.visibility, 'everyone'),
-          ),
-        )
-        .orderBy(trips.arrival)
-        .limit(20);
     },
 
     /** The pair's connection row, whichever asked. */

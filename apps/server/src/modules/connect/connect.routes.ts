@@ -14,7 +14,8 @@ import { okSchema } from '@tolk/shared/schemas/auth';
 import { callerOf } from '../../plugins/auth';
 import type { ConnectService, ConnectViewer } from './connect.service';
 
-const viewerOf = (request: FastifyRequest): ConnectViewer => {
+/** The member calling, as connect sees them. */
+export const viewerOf = (request: FastifyRequest): ConnectViewer => {
   const caller = callerOf(request);
   return { tenantId: caller.tenantId, accountId: caller.accountId, language: caller.language };
 };

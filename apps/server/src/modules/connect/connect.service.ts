@@ -23,6 +23,7 @@ import type {
   ViewerProfile,
 } from './connect.repository';
 import type { ReaderTexts } from './reader-texts';
+import type { TripRow } from './trips.repository';
 
 /** The member looking, with the language they read in. */
 export interface ConnectViewer extends Viewer {
@@ -66,6 +67,8 @@ function decodeCursor(cursor: string | undefined): number {
  */
 export function createConnectService(deps: {
   repo: ConnectRepository;
+  /** A person's trips the viewer may see (trips.repository.ts). */
+  tripsOf: (viewer: Viewer, ownerId: string) => Promise<TripRow[]>;
   readerTexts: ReaderTexts;
   /** Live news for both members of a connection (the realtime plugin's account rooms). */
   notify: (accountIds: string[], event: ConnectionEvent) => void;
@@ -98,7 +101,6 @@ export function createConnectService(deps: {
     deps.notify([row.requesterId, viewer.accountId], { connectionId: row.id, kind: 'accepted', person: me.self });
     return { id: row.id, state: row.state };
   }
-
 
   function filtersOf(query: DiscoveryQuery, me: ViewerProfile): DiscoveryFilters {
     const thisYear = new Date().getUTCFullYear();
@@ -189,7 +191,7 @@ export function createConnectService(deps: {
       const connected = row.connectionState === 'accepted';
       const [connection, tripRows] = await Promise.all([
         row.connectionState === 'pending' ? repo.connectionWith(viewer, id) : undefined,
-        repo.upcomingTrips(viewer, id, connected),
+        deps.tripsOf(viewer, id),
       ]);
       const [[card], texts] = await Promise.all([
         cards([row], me, viewer),
@@ -295,6 +297,9 @@ export function createConnectService(deps: {
     },
 
     touch: (accountId: string) => repo.touch(accountId),
+    /** People as cards for this viewer (trips use them for locals and travellers). */
+    cards,
+    viewerProfile: (viewer: Viewer) => repo.viewerProfile(viewer),
   };
 }
 

@@ -1,0 +1,75 @@
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { accounts } from '../../db/schema/accounts';
+import { blocks, connections } from '../../db/schema/connect';
+import { profiles } from '../../db/schema/profiles';
+
+/** Who is looking: every query is scoped to their tenant and leaves them out. */
+export interface Viewer {
+  tenantId: string;
+  accountId: string;
+}
+
+/**
+ * The SQL every connect query shares about people: who a viewer may see at all, and the columns
+ * of a person as others get them (never coordinates: a distance, computed here).
+ */
+export const jsonArray = (values: readonly string[]) => JSON.stringify(values);
+export const spokenOf = (codes: readonly string[]) => codes.map((code) => JSON.stringify([{ code }]));
+const EARTH_KM = 6371;
+
+/** Great-circle distance in SQL between a profile's home and a point, null when it has none. */
+export const distanceFrom = (point: { lat: number; lon: number }) =>
+  sql<number | null>`(${EARTH_KM} * 2 * asin(least(1, sqrt(
+    power(sin(radians(${profiles.homeLat} - ${point.lat}) / 2), 2) +
+    cos(radians(${point.lat})) * cos(radians(${profiles.homeLat})) * power(sin(radians(${profiles.homeLon} - ${point.lon}) / 2), 2)
+  ))))`;
+
+/** The pair's connection row, whichever of the two asked. */
+export const pairIs = (a: SQL | string, b: SQL | string) =>
+  or(
+    and(sql`${connections.requesterId} = ${a}`, sql`${connections.addresseeId} = ${b}`),
+    and(sql`${connections.requesterId} = ${b}`, sql`${connections.addresseeId} = ${a}`),
+  );
+
+/** Neither has blocked the other. */
+export const unblocked = (viewer: Viewer) =>
+  sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer.accountId} and ${blocks.blockedId} = ${accounts.id}) or (${blocks.blockerId} = ${accounts.id} and ${blocks.blockedId} = ${viewer.accountId}))`;
+
+/** Who the viewer may see: same tenant, not themselves, not suspended, not blocked, visible to them. */
+export const visibleTo = (viewer: Viewer) =>
+  and(
+    eq(accounts.tenantId, viewer.tenantId),
+    sql`${accounts.id} <> ${viewer.accountId}`,
+    isNull(accounts.suspendedAt),
+    unblocked(viewer),
+    or(
+      eq(profiles.visibility, 'everyone'),
+      and(
+        eq(profiles.visibility, 'connections'),
+        sql`exists (select 1 from ${connections} where ${connections.state} = 'accepted' and ${pairIs(viewer.accountId, sql`${accounts.id}`)})`,
+      ),
+    ),
+  );
+
+export const personColumns = (viewer: Viewer, home: { lat: number; lon: number } | null) => ({
+  id: accounts.id,
+  username: accounts.username,
+  displayName: accounts.displayName,
+  avatarId: profiles.avatarId,
+  bio: profiles.bio,
+  bioLanguage: profiles.bioLanguage,
+  birthYear: profiles.birthYear,
+  homeCityId: profiles.homeCityId,
+  distanceKm: home ? distanceFrom(home) : sql<number | null>`null::float8`,
+  languagesSpoken: profiles.languagesSpoken,
+  languagesLearning: profiles.languagesLearning,
+  interests: profiles.interests,
+  lastActiveAt: profiles.lastActiveAt,
+  messagePolicy: profiles.messagePolicy,
+  connectionState: sql<
+    'pending' | 'accepted' | null
+  >`(select ${connections.state} from ${connections} where ${pairIs(viewer.accountId, sql`${accounts.id}`)} limit 1)`,
+  requestedByMe: sql<
+    boolean | null
+  >`(select ${connections.requesterId} = ${viewer.accountId} from ${connections} where ${pairIs(viewer.accountId, sql`${accounts.id}`)} limit 1)`,
+});

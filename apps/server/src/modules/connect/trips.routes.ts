@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
+import { okSchema } from '@tolk/shared/schemas/auth';
+import { tripInputSchema, tripMeetSchema, tripSchema, tripsSchema, visitorsSchema } from '@tolk/shared/schemas/connect';
+import { viewerOf } from './connect.routes';
+import type { TripsService } from './trips.service';
+
+/** Travel & meet: my trips, whom each meets, and who is coming to my city. */
+export async function tripsRoutes(app: FastifyInstance, options: { service: TripsService }) {
+  const { service } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['trips'];
+  const config = { auth: 'required' as const };
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+  r.get(
+    '/connect/trips',
+    { schema: { tags, summary: 'My trips, upcoming first', response: { 200: tripsSchema, ...errors } }, config },
+    async (request) => service.mine(viewerOf(request)),
+  );
+
+  r.post(
+    '/connect/trips',
+    {
+      schema: { tags, summary: 'Plan a trip', body: tripInputSchema, response: { 201: tripSchema, ...errors } },
+      config,
+    },
+    async (request, reply) => reply.code(201).send(await service.create(viewerOf(request), request.body)),
+  );
+
+  r.put(
+    '/connect/trips/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a trip of mine',
+        params: idParamsSchema,
+        body: tripInputSchema,
+        response: { 200: tripSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.update(viewerOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/connect/trips/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a trip of mine',
+        params: idParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => {
+      await service.remove(viewerOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  r.get(
+    '/connect/trips/:id/meet',
+    {
+      schema: {
+        tags,
+        summary: 'Locals of a trip\u2019s city and travellers there at the same time',
+        params: idParamsSchema,
+        response: { 200: tripMeetSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.meet(viewerOf(request), request.params.id),
+  );
+
+  r.get(
+    '/connect/visitors',
+    {
+      schema: {
+        tags,
+        summary: 'Who is coming to my city, soonest first',
+        response: { 200: visitorsSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.visitors(viewerOf(request)),
+  );
+}
