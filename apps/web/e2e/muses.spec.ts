@@ -1,50 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-interface Member {
-  username: string;
-  displayName: string;
-  password: string;
-  loginResponse: Record<string, unknown> & { token: string };
-}
-
-async function register(
-  request: APIRequestContext,
-  prefix: string,
-  displayName: string,
-  language: string,
-): Promise<Member> {
-  const username = `${prefix}-${randomBytes(3).toString('hex')}`;
-  const password = `Harbour-${randomBytes(6).toString('hex')}`;
-  const res = await request.post('/api/auth/register', { data: { username, password, displayName, language } });
-  expect(res.status()).toBe(201);
-  return { username, displayName, password, loginResponse: (await res.json()) as Member['loginResponse'] };
-}
-
-/** A phone-sized browser already signed in as the member: the stored session plus the token cookie. */
-async function signedIn(
-  browser: Browser,
-  baseURL: string,
-  member: Member,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'en-US' });
-  await context.addCookies([{ name: 'tolk_access_token', value: member.loginResponse.token, url: baseURL }]);
-  await context.addInitScript((stored) => {
-    localStorage.setItem('tolk.loginResponse', stored);
-    // Accept the cookie banner up front so it never covers the composer.
-    localStorage.setItem(
-      'tolk.cookieConsent.v1',
-      JSON.stringify({ necessary: true, analytics: true, marketing: true, version: 1 }),
-    );
-  }, JSON.stringify(member.loginResponse));
-  return { context, page: await context.newPage() };
-}
-
-async function sendMuse(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Write in your language…' }).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
+import { register, sendMuse, signedIn } from './members';
 
 test('two members chat, each reading the other in their own language, and nothing is lost offline', async ({
   browser,

@@ -17,6 +17,7 @@ export const SERVER_MESSAGES = {
   forbidden: 'You are not allowed to do that.',
   writeSomething: 'Write something first.',
   addSomeoneElse: 'Add someone other than yourself.',
+  connectionsOnly: 'Only their connections can message them.',
   choosePhoto: 'Choose a photo.',
   photoType: 'Only JPEG, PNG and WebP photos are accepted.',
   photoUnreadable: 'This photo could not be read.',

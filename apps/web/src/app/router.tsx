@@ -32,7 +32,6 @@ export const routes: RouteObject[] = [
           screen('interpret', () => import('../features/interpreter/screens/interpreter-screen')),
           screen('interpret/join', () => import('../features/interpreter/screens/join-screen')),
           screen('interpret/:id', () => import('../features/interpreter/screens/plaza-screen')),
-          ...later('connect', 'connect/:id'),
           {
             element: <MembersOnly />,
             children: [
@@ -44,6 +43,8 @@ export const routes: RouteObject[] = [
               screen('muse', () => import('../features/muses/screens/my-muses-screen')),
               screen('muse/edit/:id', () => import('../features/muses/screens/muse-edit-screen')),
               screen('muse/:id', () => import('../features/muses/screens/muse-detail-screen')),
+              screen('connect', () => import('../features/connect/screens/connect-screen')),
+              screen('connect/:id', () => import('../features/connect/screens/person-screen')),
               ...later(
                 'person',
                 'person/add',

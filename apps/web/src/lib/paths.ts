@@ -28,6 +28,8 @@ export const paths = {
   join: (code?: string) => (code ? `/interpret/join?code=${segment(code)}` : '/interpret/join'),
 
   connect: '/connect',
+  connectRequests: '/connect?tab=requests',
+  connectPerson: (personId: string) => `/connect/${segment(personId)}`,
   person: '/person',
   place: '/place',
   thing: '/thing',

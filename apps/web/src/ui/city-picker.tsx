@@ -54,7 +54,7 @@ interface CityPickerProps<TKey extends QueryKey> {
   onChange: (city: CityRef | null) => void;
   /**
    * The query of GET /api/cities for a text: a feature's api/ owns the call (shared ui never
-   * imports features), e.g. `citiesQuery` of features/profile/api/search-cities.ts.
+   * imports features), e.g. `citiesQuery` of lib/cities.ts.
    */
   search: (q: string) => UseQueryOptions<CitySearchResult, Error, CitySearchResult, TKey>;
   hint?: string | undefined;

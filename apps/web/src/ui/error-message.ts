@@ -22,6 +22,7 @@ const MESSAGE_KEYS: Record<ServerMessage, string> = {
   forbidden: 'errors.forbidden',
   writeSomething: 'errors.writeSomething',
   addSomeoneElse: 'errors.addSomeoneElse',
+  connectionsOnly: 'errors.connectionsOnly',
   choosePhoto: 'errors.choosePhoto',
   photoType: 'errors.photoType',
   photoUnreadable: 'errors.photoUnreadable',

@@ -176,3 +176,7 @@ export type Visitors = z.infer<typeof visitorsSchema>;
 
 /** How far from a city counts as "in" it for locals and visitors. */
 export const LOCAL_RADIUS_KM = 30;
+
+/** Whom I blocked (their muses in a shared group are folded away for me). */
+export const blockedPeopleSchema = z.object({ blocked: z.array(personRefSchema) });
+export type BlockedPeople = z.infer<typeof blockedPeopleSchema>;

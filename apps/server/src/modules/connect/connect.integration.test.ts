@@ -229,9 +229,56 @@ describe('connections and blocks', () => {
     ).json<Connections>();
     expect(after).toEqual({ connected: [], incoming: [], outgoing: [] });
 
+    const list = await t.app.inject({ method: 'GET', url: '/api/connect/blocked', headers: lucia.headers });
+    expect(list.json()).toEqual({ blocked: [expect.objectContaining({ id: tomId, displayName: 'Tom' })] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/connect/blocked', headers: tom.headers })).json()).toEqual({
+      blocked: [],
+    });
+
     // Unblocking shows them again, unconnected.
     await t.app.inject({ method: 'DELETE', url: `/api/connect/people/${tomId}/block`, headers: lucia.headers });
     expect((await discover(lucia)).people.find((person) => person.id === tomId)?.connection).toBe('none');
+  });
+
+  it('opens direct conversations as each member allows, and never across a block', async () => {
+    const nora = await member(tenant, 'Nora', { messagePolicy: 'connections' });
+    const sam = await member(tenant, 'Sam', {});
+    const direct = (from: Member, to: Member) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers: from.headers,
+        payload: { kind: 'direct', members: [to.username] },
+      });
+
+    // Nora takes messages from connections only; Sam takes them from everyone.
+    expect(expectError(await direct(sam, nora), 403, 'forbidden').message).toBe(
+      'Only their connections can message them.',
+    );
+    const noraToSam = await direct(nora, sam);
+    expect(noraToSam.statusCode, noraToSam.body).toBe(201);
+
+    const noraId = (await discover(sam)).people.find((person) => person.displayName === 'Nora')!.id;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/connect/people/${noraId}/request`,
+      headers: sam.headers,
+      payload: {},
+    });
+    const pending = (
+      await t.app.inject({ method: 'GET', url: '/api/connect/connections', headers: nora.headers })
+    ).json<Connections>();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/connect/connections/${pending.incoming[0]!.id}/accept`,
+      headers: nora.headers,
+    });
+    expect((await direct(sam, nora)).statusCode).toBe(200);
+
+    // A block ends that: the blocked one finds nobody by that name.
+    await t.app.inject({ method: 'PUT', url: `/api/connect/people/${noraId}/block`, headers: sam.headers });
+    const refused = expectError(await direct(nora, sam), 400, 'validation_failed');
+    expect(refused.fields).toEqual({ members: [`No member is called ${sam.username}.`] });
   });
 
   it('shows a connections-only profile to connections alone', async () => {

@@ -4,7 +4,7 @@ import { detectLanguage } from '../translation/language-detection';
 import type { TranslationService } from '../translation/translation.service';
 import { createConnectRepository } from './connect.repository';
 import { connectRoutes } from './connect.routes';
-import { createConnectService } from './connect.service';
+import { createConnectService, type ConnectService } from './connect.service';
 import { createReaderTexts } from './reader-texts';
 import { createTripsRepository } from './trips.repository';
 import { tripsRoutes } from './trips.routes';
@@ -25,6 +25,7 @@ export const connectPlugin = fp(
       },
       detect,
     });
+    app.decorate('connect', { mayOpenDirect: (viewer, otherId) => service.mayOpenDirect(viewer, otherId) });
     const trips = createTripsService({ repo: tripsRepository, connect: service, readerTexts, detect });
     await app.register(connectRoutes, {
       prefix: '/api',
@@ -35,3 +36,10 @@ export const connectPlugin = fp(
   },
   { name: 'connect', dependencies: ['db', 'auth', 'realtime', 'translation'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What other modules ask of connect (muses: may this member open a direct conversation). */
+    connect: Pick<ConnectService, 'mayOpenDirect'>;
+  }
+}

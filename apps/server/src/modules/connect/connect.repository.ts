@@ -300,6 +300,23 @@ export function createConnectRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** The people the viewer blocked, most recent first. */
+    blockedBy(viewer: Viewer) {
+      return db
+        .select({
+          id: accounts.id,
+          username: accounts.username,
+          displayName: accounts.displayName,
+          avatarId: profiles.avatarId,
+        })
+        .from(blocks)
+        .innerJoin(accounts, eq(accounts.id, blocks.blockedId))
+        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+        .where(and(eq(blocks.tenantId, viewer.tenantId), eq(blocks.blockerId, viewer.accountId)))
+        .orderBy(sql`${blocks.createdAt} desc`)
+        .limit(1000);
+    },
+
     /** Whether the viewer blocked this person (a block the other way is not theirs to know). */
     async blockedByViewer(viewer: Viewer, otherId: string) {
       const [row] = await db
@@ -307,6 +324,20 @@ export function createConnectRepository(db: Database) {
         .from(blocks)
         .where(and(eq(blocks.blockerId, viewer.accountId), eq(blocks.blockedId, otherId)));
       return row !== undefined;
+    },
+
+    /** What decides whether the viewer may open a direct conversation with another member. */
+    async messagingWith(viewer: Viewer, otherId: string) {
+      const [row] = await db
+        .select({
+          messagePolicy: profiles.messagePolicy,
+          blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer.accountId} and ${blocks.blockedId} = ${otherId}) or (${blocks.blockerId} = ${otherId} and ${blocks.blockedId} = ${viewer.accountId}))`,
+          connected: sql<boolean>`exists (select 1 from ${connections} where ${connections.state} = 'accepted' and ${pairIs(viewer.accountId, otherId)})`,
+        })
+        .from(profiles)
+        .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+        .where(and(eq(profiles.accountId, otherId), eq(accounts.tenantId, viewer.tenantId)));
+      return row;
     },
 
     /** Marks the viewer active now; at most one write a minute per member. */

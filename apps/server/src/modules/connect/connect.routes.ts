@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
+  blockedPeopleSchema,
   connectionsSchema,
   connectRequestInputSchema,
   discoveryPageSchema,
@@ -108,6 +109,15 @@ export async function connectRoutes(
       await service.unblock(viewerOf(request), request.params.id);
       return { ok: true as const };
     },
+  );
+
+  r.get(
+    '/connect/blocked',
+    {
+      schema: { tags, summary: 'People I blocked', response: { 200: blockedPeopleSchema, ...errors } },
+      config,
+    },
+    async (request) => service.blocked(viewerOf(request)),
   );
 
   r.get(

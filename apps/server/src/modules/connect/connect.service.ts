@@ -7,6 +7,7 @@ import {
   type Connection,
   type Connections,
   type ReaderText,
+  type BlockedPeople,
 } from '@tolk/shared/schemas/connect';
 import type { z } from 'zod';
 import type { discoveryQuerySchema } from '@tolk/shared/schemas/connect';
@@ -292,8 +293,31 @@ export function createConnectService(deps: {
       }
     },
 
+    /** Whom I blocked: to unblock them, and to fold their muses away in shared groups. */
+    async blocked(viewer: ConnectViewer): Promise<BlockedPeople> {
+      const rows = await repo.blockedBy(viewer);
+      return {
+        blocked: rows.map((row) => ({
+          id: row.id,
+          username: row.username,
+          displayName: row.displayName,
+          avatarUrl: avatarUrlOf(row.avatarId),
+        })),
+      };
+    },
+
     async unblock(viewer: ConnectViewer, personId: string) {
       if (!(await repo.unblock(viewer, personId))) throw notFound('Block');
+    },
+
+    /**
+     * Whether the viewer may open a direct conversation with another member: never across a
+     * block (either way), and only as a connection when they take messages from connections only.
+     */
+    async mayOpenDirect(viewer: Viewer, otherId: string): Promise<'yes' | 'blocked' | 'connections-only'> {
+      const rule = await repo.messagingWith(viewer, otherId);
+      if (!rule || rule.blocked) return 'blocked';
+      return rule.messagePolicy === 'connections' && !rule.connected ? 'connections-only' : 'yes';
     },
 
     touch: (accountId: string) => repo.touch(accountId),

@@ -25,12 +25,18 @@ export function createConversationsService({
   plazas,
   delivery,
   accounts,
+  mayOpenDirect,
 }: {
   repo: MusesRepository;
   plazas: PlazasRepository;
   delivery: Delivery;
   /** Accounts are the accounts module's: it finds them by name, in the actor's tenant. */
   accounts: Pick<AccountsService, 'findByUsernames'>;
+  /** Connect's rule for direct conversations (blocks, "connections only"). */
+  mayOpenDirect: (
+    actor: { tenantId: string; accountId: string },
+    otherId: string,
+  ) => Promise<'yes' | 'blocked' | 'connections-only'>;
 }) {
   const { viewsFor } = delivery;
 
@@ -168,6 +174,10 @@ export function createConversationsService({
       if (!others.length) throw fieldError('members', SERVER_MESSAGES.addSomeoneElse);
       if (input.kind === 'direct') {
         const other = others[0]!;
+        const may = await mayOpenDirect(actor, other.id);
+        // A block is not the other's to learn of: the member is simply not found.
+        if (may === 'blocked') throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say([other.username]));
+        if (may === 'connections-only') throw forbidden(SERVER_MESSAGES.connectionsOnly);
         const directKey = [actor.accountId, other.id].sort().join(':');
         const reopen = async (existing: ConversationRow) => {
           await repo.addMembers(existing.id, [{ accountId: actor.accountId, readingLanguage: actor.language }]);

@@ -26,6 +26,8 @@ export const musesPlugin = fp(
       log: app.log,
       accounts: createAccountsService(app.db),
       uploads: createUploadsService(app.db),
+      // Connect registers after this module; its rule is asked when a chat is started.
+      mayOpenDirect: (actor, otherId) => app.connect.mayOpenDirect(actor, otherId),
     });
     app.decorate('muses', service);
     app.realtime.onConnection(

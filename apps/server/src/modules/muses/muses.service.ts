@@ -32,11 +32,18 @@ export function createMusesService(deps: {
   log: FastifyBaseLogger;
   accounts: Pick<AccountsService, 'findByUsernames'>;
   uploads: Pick<UploadsService, 'sendable'>;
+  mayOpenDirect: Parameters<typeof createConversationsService>[0]['mayOpenDirect'];
 }) {
   const { repo, translator } = deps;
   const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log });
   const { viewsFor } = delivery;
-  const conversations = createConversationsService({ repo, plazas: deps.plazas, delivery, accounts: deps.accounts });
+  const conversations = createConversationsService({
+    repo,
+    plazas: deps.plazas,
+    delivery,
+    accounts: deps.accounts,
+    mayOpenDirect: deps.mayOpenDirect,
+  });
   const { membership } = conversations;
 
   return {

@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { ConnectLive } from '../../features/connect';
 import { useDarkMode } from '../../lib/dark-mode';
 import { ImmersiveProvider } from '../../lib/immersive';
 import { ScreenSkeleton } from '../../ui/skeletons';
@@ -10,10 +11,12 @@ import { CookieBanner } from './cookie-banner';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { paths } from '../../lib/paths';
+import { useLoginResponse } from '../../lib/session';
 
 export function AppLayout() {
   const { t } = useTranslation();
   const [darkMode, toggleDarkMode] = useDarkMode();
+  const { loginResponse } = useLoginResponse();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => {
     setMenuOpen(false);
@@ -61,6 +64,12 @@ export function AppLayout() {
         </footer>
       )}
       <CookieBanner />
+      {/* Connect's requests and acceptances arrive live on every screen, for members only. */}
+      {loginResponse.isloggedin && (
+        <Suspense fallback={null}>
+          <ConnectLive />
+        </Suspense>
+      )}
       {layout !== 'immersive' && <BottomNav />}
     </div>
   );

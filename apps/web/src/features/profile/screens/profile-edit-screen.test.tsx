@@ -31,7 +31,7 @@ vi.mock('../api/get-profile', () => ({
   profileQueryKey: ['profile'],
   profileQuery: () => queryOptions({ queryKey: ['profile'], queryFn: () => Promise.resolve(PROFILE) }),
 }));
-vi.mock('../api/search-cities', () => ({
+vi.mock('../../../lib/cities', () => ({
   citiesQuery: (q: string) =>
     queryOptions({
       queryKey: ['cities', q],

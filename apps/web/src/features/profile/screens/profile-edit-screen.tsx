@@ -14,7 +14,7 @@ import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { profileQuery, profileQueryKey } from '../api/get-profile';
-import { citiesQuery } from '../api/search-cities';
+import { citiesQuery } from '../../../lib/cities';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ChoiceGroup } from '../components/choice-group';
 import { InterestsInput } from '../components/interests-input';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CitySearchResult } from '@tolk/shared/schemas/cities';
-import { get } from '../../../lib/http';
+import { get } from './http';
 
 /** Suggestions shown at once: a phone's screen holds about this many under the input. */
 export const CITY_SUGGESTIONS = 8;

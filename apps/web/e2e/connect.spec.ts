@@ -1,0 +1,163 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { closeToasts, expect, test } from './fixtures';
+import { register, sendMuse, signedIn, type Member } from './members';
+
+async function cityId(request: APIRequestContext, name: string): Promise<number> {
+  const res = await request.get(`/api/cities?q=${encodeURIComponent(name)}&limit=1`);
+  expect(res.ok()).toBe(true);
+  const { cities } = (await res.json()) as { cities: { id: number }[] };
+  const id = cities[0]?.id;
+  if (id === undefined) throw new Error(`no city called ${name}`);
+  return id;
+}
+
+/** The connect profile, set as the profile editor would. */
+async function setProfile(request: APIRequestContext, member: Member, profile: Record<string, unknown>) {
+  const res = await request.put('/api/profile', {
+    headers: { Authorization: `Bearer ${member.loginResponse.token}` },
+    data: profile,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Resolves once the page's realtime socket hears from the server: live events reach it from then on. */
+function socketUp(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', () => {
+        resolve();
+      });
+    });
+  });
+}
+
+test('language partners find each other, connect live, chat each in their language, and a block parts them', async ({
+  browser,
+  request,
+  server,
+}) => {
+  const lucia = await register(request, 'lucia', 'Lucía', 'es');
+  const anna = await register(request, 'anna', 'Anna', 'en');
+  const pablo = await register(request, 'pablo', 'Pablo', 'es');
+  const madrid = await cityId(request, 'Madrid');
+  const london = await cityId(request, 'London');
+  await setProfile(request, lucia, {
+    languagesSpoken: [{ code: 'es', level: 'native' }],
+    languagesLearning: ['en'],
+    homeCityId: madrid,
+    interests: ['hiking', 'photography'],
+  });
+  await setProfile(request, anna, {
+    bio: 'I live in London and I love hiking.',
+    languagesSpoken: [{ code: 'en', level: 'native' }],
+    languagesLearning: ['es'],
+    homeCityId: london,
+    interests: ['hiking', 'music'],
+  });
+  // Someone nearer, but no partner for Lucía: speaks what she speaks, learns what she learns.
+  await setProfile(request, pablo, {
+    languagesSpoken: [{ code: 'es', level: 'native' }],
+    languagesLearning: ['en'],
+    homeCityId: madrid,
+  });
+
+  const spanish = await signedIn(browser, server.url, lucia);
+  const english = await signedIn(browser, server.url, anna);
+  try {
+    // Anna waits on her requests; nobody has asked yet.
+    const annaLive = socketUp(english.page);
+    const luciaLive = socketUp(spanish.page);
+    await english.page.goto('/connect?tab=requests');
+    await expect(english.page.getByRole('tab', { name: 'Requests', selected: true })).toBeVisible();
+    await expect(english.page.getByText('No one is waiting for your answer.')).toBeVisible();
+
+    // Lucía finds Anna first: the language exchange match, her bio in Spanish.
+    await spanish.page.goto('/connect');
+    const first = spanish.page.locator('.person-card').first();
+    await expect(first.getByRole('heading', { name: /Anna/ })).toBeVisible();
+    await expect(first.getByText('Language exchange match')).toBeVisible();
+    await expect(first.getByText(/Londres|senderismo/)).toBeVisible();
+    await expect(spanish.page.locator('.person-card', { hasText: 'Pablo' })).toBeVisible();
+
+    // The filters live in the URL: only people learning Spanish leaves Anna alone.
+    await spanish.page.getByRole('button', { name: 'Filters' }).click();
+    await spanish.page.getByLabel('Is learning').selectOption('es');
+    await spanish.page.getByRole('button', { name: 'Show people' }).click();
+    await expect(spanish.page).toHaveURL(/learns=es/);
+    await expect(spanish.page.locator('.person-card')).toHaveCount(1);
+    await spanish.page.reload();
+    await expect(spanish.page.locator('.person-card')).toHaveCount(1);
+    await expect(spanish.page.getByRole('button', { name: 'Remove filter: Learning Spanish' })).toBeVisible();
+
+    // She asks to connect, with a note in Spanish.
+    await spanish.page.locator('.person-card').first().getByRole('link', { name: 'Anna' }).click();
+    await expect(spanish.page.getByRole('heading', { level: 1, name: /Anna/ })).toBeVisible();
+    await spanish.page.getByRole('button', { name: 'Connect', exact: true }).click();
+    const dialog = spanish.page.getByRole('dialog', { name: 'Connect with Anna' });
+    await dialog.getByLabel('Add a note (optional)').fill('Hola Anna, ¿practicamos juntas esta semana?');
+    await Promise.all([annaLive, luciaLive]);
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(spanish.page.getByText('Request sent to Anna.')).toBeVisible();
+    await expect(spanish.page.locator('.person-actions').getByText('Request sent')).toBeVisible();
+    await closeToasts(spanish.page);
+
+    // Anna hears of it at once: a toast, the badge, and the request with its note in English.
+    await expect(english.page.getByText('Lucía wants to connect')).toBeVisible();
+    await expect(english.page.locator('.bottom-nav .nav-badge')).toHaveText(/1/);
+    const request = english.page.locator('.connection-row', { hasText: 'Lucía' });
+    await expect(request).toBeVisible();
+    await expect(request.locator('.reader-text-body')).not.toHaveText('Hola Anna, ¿practicamos juntas esta semana?');
+    await request.getByRole('button', { name: 'Show original' }).click();
+    await expect(request.getByText('Hola Anna, ¿practicamos juntas esta semana?')).toBeVisible();
+    await closeToasts(english.page);
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await expect(english.page.getByText('You and Lucía are now connected.')).toBeVisible();
+    await expect(english.page.locator('.bottom-nav .nav-badge')).toHaveCount(0);
+
+    // Lucía hears that Anna accepted, and her page of Anna says so without a reload.
+    await expect(spanish.page.getByText('Anna accepted your request')).toBeVisible();
+    await expect(spanish.page.locator('.person-badges').getByText('Connected')).toBeVisible();
+    await closeToasts(spanish.page);
+
+    // They chat, each reading the other in their own language.
+    await spanish.page.getByRole('button', { name: 'Message' }).click();
+    await expect(spanish.page).toHaveURL(/\/muses\/[0-9a-f-]{36}$/);
+    const threadPath = new URL(spanish.page.url()).pathname;
+    await sendMuse(spanish.page, 'Buenos días, mi amiga');
+    await closeToasts(english.page);
+    await english.page.getByRole('tab', { name: 'Connections' }).click();
+    await english.page
+      .locator('.connection-row', { hasText: 'Lucía' })
+      .getByRole('button', { name: 'Message' })
+      .click();
+    await expect(english.page).toHaveURL(new RegExp(`${threadPath}$`));
+    const englishLog = english.page.getByRole('log');
+    await expect(englishLog.getByText(/Good morning/)).toBeVisible();
+    await sendMuse(english.page, 'Good morning! How are you?');
+    const spanishLog = spanish.page.getByRole('log');
+    await expect(spanishLog.locator('li.muse:not(.pending)')).toHaveCount(2);
+    await expect(spanishLog.getByText('Good morning! How are you?')).toHaveCount(0);
+
+    // Anna blocks Lucía: back on Connect, and neither finds the other any more.
+    await english.page.goto('/connect?tab=connections');
+    await english.page.locator('.connection-row', { hasText: 'Lucía' }).getByRole('link', { name: 'Lucía' }).click();
+    await english.page.getByRole('button', { name: 'Block' }).click();
+    await english.page
+      .getByRole('alertdialog', { name: 'Block Lucía?' })
+      .getByRole('button', { name: 'Block' })
+      .click();
+    await expect(english.page).toHaveURL(/\/connect$/);
+    await expect(english.page.getByText('Lucía is blocked.')).toBeVisible();
+    await expect(english.page.locator('.person-card', { hasText: 'Pablo' })).toBeVisible();
+    await expect(english.page.locator('.person-card', { hasText: 'Lucía' })).toHaveCount(0);
+    await english.page.getByRole('searchbox', { name: 'Search by name' }).fill('Lucía');
+    await expect(english.page.getByText('No one matches yet')).toBeVisible();
+
+    await spanish.page.goto('/connect');
+    await expect(spanish.page.locator('.person-card', { hasText: 'Pablo' })).toBeVisible();
+    await expect(spanish.page.locator('.person-card', { hasText: 'Anna' })).toHaveCount(0);
+  } finally {
+    await spanish.context.close();
+    await english.context.close();
+  }
+});

@@ -1,0 +1,204 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Check, Inbox, MessageCircle, Send, UserMinus, Users, X } from 'lucide-react';
+import type { Connection, Connections } from '@tolk/shared/schemas/connect';
+import { paths } from '../../../lib/paths';
+import { Avatar } from '../../../ui/avatar';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { formatAgo, formatDay, personName } from '../format';
+import type { useConnectionActions } from '../use-connection-actions';
+import type { BackState } from './person-card';
+import { ReaderTextView } from './reader-text';
+
+type Actions = ReturnType<typeof useConnectionActions>;
+
+/** One person in a list: their photo and name (to their page), a line about when, then actions. */
+function ConnectionRow({ connection, when, children }: { connection: Connection; when: string; children: ReactNode }) {
+  const location = useLocation();
+  const name = personName(connection.person);
+  const back: BackState = { back: location.pathname + location.search };
+  return (
+    <li className="connection-row">
+      <Avatar name={name} url={connection.person.avatarUrl} size="small" />
+      <div className="connection-row-body">
+        <p className="connection-row-name">
+          <Link to={paths.connectPerson(connection.person.id)} state={back}>
+            {name}
+          </Link>
+        </p>
+        <p className="muted small">{when}</p>
+      </div>
+      <div className="connection-row-more">{children}</div>
+    </li>
+  );
+}
+
+function EmptyList({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="connect-empty small-empty">
+      {icon}
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** Requests made to me (with their note, in my language) to answer, and mine to withdraw. */
+export function RequestsTab({ connections, actions }: { connections: Connections; actions: Actions }) {
+  const { t, i18n } = useTranslation();
+  const ids = { incoming: useId(), outgoing: useId() };
+  const { accept, end } = actions;
+  const busy = (connection: Connection) =>
+    (accept.isPending && accept.variables.id === connection.id) ||
+    (end.isPending && end.variables.id === connection.id);
+
+  return (
+    <>
+      <section className="connection-section" aria-labelledby={ids.incoming}>
+        <h2 id={ids.incoming}>{t('connect.requests.incoming')}</h2>
+        {connections.incoming.length === 0 ? (
+          <EmptyList icon={<Inbox aria-hidden size={32} />}>{t('connect.requests.noIncoming')}</EmptyList>
+        ) : (
+          <ul className="connection-list">
+            {connections.incoming.map((connection) => {
+              const about = { id: connection.id, name: personName(connection.person) };
+              return (
+                <ConnectionRow
+                  key={connection.id}
+                  connection={connection}
+                  when={t('connect.requests.asked', { ago: formatAgo(connection.createdAt, i18n.language) })}
+                >
+                  {connection.note && <ReaderTextView text={connection.note} toggle className="request-note" />}
+                  <div className="row-actions">
+                    <button
+                      type="button"
+                      className="button primary"
+                      disabled={busy(connection)}
+                      onClick={() => {
+                        accept.mutate(about);
+                      }}
+                    >
+                      <Check aria-hidden size={18} /> {t('connect.actions.accept')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy(connection)}
+                      onClick={() => {
+                        end.mutate({ ...about, how: 'decline' });
+                      }}
+                    >
+                      <X aria-hidden size={18} /> {t('connect.actions.decline')}
+                    </button>
+                  </div>
+                </ConnectionRow>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <section className="connection-section" aria-labelledby={ids.outgoing}>
+        <h2 id={ids.outgoing}>{t('connect.requests.outgoing')}</h2>
+        {connections.outgoing.length === 0 ? (
+          <EmptyList icon={<Send aria-hidden size={32} className="flip-rtl" />}>
+            {t('connect.requests.noOutgoing')}
+          </EmptyList>
+        ) : (
+          <ul className="connection-list">
+            {connections.outgoing.map((connection) => (
+              <ConnectionRow
+                key={connection.id}
+                connection={connection}
+                when={t('connect.requests.sent', { ago: formatAgo(connection.createdAt, i18n.language) })}
+              >
+                {connection.note && <ReaderTextView text={connection.note} className="request-note" />}
+                <div className="row-actions">
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy(connection)}
+                    onClick={() => {
+                      end.mutate({ id: connection.id, name: personName(connection.person), how: 'withdraw' });
+                    }}
+                  >
+                    {t('connect.actions.withdraw')}
+                  </button>
+                </div>
+              </ConnectionRow>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The people I am connected with: a message away, or removed after a question. */
+export function ConnectionsTab({ connections, actions }: { connections: Connections; actions: Actions }) {
+  const { t, i18n } = useTranslation();
+  const [removing, setRemoving] = useState<Connection | null>(null);
+  const { message, end } = actions;
+  const removingName = removing ? personName(removing.person) : '';
+
+  if (connections.connected.length === 0) {
+    return <EmptyList icon={<Users aria-hidden size={32} />}>{t('connect.connections.none')}</EmptyList>;
+  }
+  return (
+    <>
+      <ul className="connection-list">
+        {connections.connected.map((connection) => (
+          <ConnectionRow
+            key={connection.id}
+            connection={connection}
+            when={t('connect.connections.since', {
+              date: formatDay(connection.respondedAt ?? connection.createdAt, i18n.language),
+            })}
+          >
+            <div className="row-actions">
+              <button
+                type="button"
+                className="button primary"
+                disabled={message.isPending && message.variables === connection.person.username}
+                onClick={() => {
+                  message.mutate(connection.person.username);
+                }}
+              >
+                <MessageCircle aria-hidden size={18} /> {t('connect.actions.message')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setRemoving(connection);
+                }}
+              >
+                <UserMinus aria-hidden size={18} /> {t('connect.actions.remove')}
+              </button>
+            </div>
+          </ConnectionRow>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('connect.remove.title', { name: removingName })}
+        message={t('connect.remove.body', { name: removingName })}
+        confirmLabel={t('connect.actions.remove')}
+        busy={end.isPending}
+        onCancel={() => {
+          setRemoving(null);
+        }}
+        onConfirm={() => {
+          if (!removing) return;
+          end.mutate(
+            { id: removing.id, name: removingName, how: 'remove' },
+            {
+              onSettled: () => {
+                setRemoving(null);
+              },
+            },
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { memo, useId } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { PersonCard } from '@tolk/shared/schemas/connect';
+import { paths } from '../../../lib/paths';
+import { Avatar } from '../../../ui/avatar';
+import { personName } from '../format';
+import { ReaderTextView } from './reader-text';
+import {
+  ActivityNote,
+  Age,
+  ConnectionBadge,
+  MatchBadge,
+  PersonInterests,
+  PersonLanguages,
+  Place,
+} from './person-facts';
+
+/** Where a person's page goes back to: the list as it was, filters and tab included. */
+export interface BackState {
+  back: string;
+}
+
+/**
+ * A person as discovery lists them. The whole card opens their page, through the link on their
+ * name stretched over it (one link per card for a screen reader, not a paragraph-long one).
+ */
+function PersonCardView({ person }: { person: PersonCard }) {
+  const nameId = useId();
+  const location = useLocation();
+  const name = personName(person);
+  const back: BackState = { back: location.pathname + location.search };
+  return (
+    <article className="person-card" aria-labelledby={nameId}>
+      <div className="person-card-head">
+        <Avatar name={name} url={person.avatarUrl} className="person-card-avatar" />
+        <div className="person-card-title">
+          <h2 id={nameId}>
+            <Link className="person-card-link" to={paths.connectPerson(person.id)} state={back}>
+              {name}
+            </Link>
+            <Age age={person.age} />
+          </h2>
+          <Place person={person} />
+        </div>
+      </div>
+      <MatchBadge person={person} />
+      <PersonLanguages person={person} />
+      {person.bio && <ReaderTextView text={person.bio} clamp className="person-card-bio" />}
+      <PersonInterests person={person} />
+      {(person.activity !== null || person.connection !== 'none') && (
+        <div className="person-card-foot">
+          <ActivityNote activity={person.activity} />
+          <ConnectionBadge connection={person.connection} />
+        </div>
+      )}
+    </article>
+  );
+}
+
+export const PersonCardItem = memo(PersonCardView);

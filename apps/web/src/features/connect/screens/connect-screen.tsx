@@ -1,0 +1,119 @@
+import { useCallback, useId, useMemo, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ScreenSkeleton } from '../../../ui/skeletons';
+import { QueryError, refetchOf } from '../../../ui/query-error';
+import { connectionsQuery } from '../api/list-connections';
+import { ConnectionsTab, RequestsTab } from '../components/connection-lists';
+import { DiscoverList } from '../components/discover-list';
+import { FilterBar } from '../components/filter-bar';
+import { filtersFromParams, filtersToParams, type ConnectFilters } from '../filters';
+import { formatNumber } from '../format';
+import { useConnectionActions } from '../use-connection-actions';
+import '../connect.css';
+
+const CONNECT_TABS = ['discover', 'requests', 'connections'] as const;
+type ConnectTab = (typeof CONNECT_TABS)[number];
+
+const TAB_KEYS: Record<ConnectTab, string> = {
+  discover: 'connect.tabs.discover',
+  requests: 'connect.tabs.requests',
+  connections: 'connect.tabs.connections',
+};
+
+const tabOf = (value: string | null): ConnectTab => CONNECT_TABS.find((tab) => tab === value) ?? 'discover';
+
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const base = useId();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const connections = useQuery(connectionsQuery());
+  const actions = useConnectionActions();
+  const incoming = connections.data?.incoming.length ?? 0;
+  const tabId = (which: ConnectTab) => `${base}-${which}`;
+  const panelId = `${base}-panel`;
+
+  // Filters and tab live in the URL: back, refresh and a shared link keep them. Replacing the
+  // entry keeps the history to the screens visited, not every filter tried.
+  const setFilters = useCallback(
+    (next: ConnectFilters) => {
+      setParams((current) => filtersToParams(next, current), { replace: true });
+    },
+    [setParams],
+  );
+  const selectTab = (next: ConnectTab) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'discover') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
+  // The tabs pattern: arrows move along the row (mirrored right to left), Home and End to its ends.
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
+    const index = CONNECT_TABS.indexOf(tab);
+    let next: number | undefined;
+    if (step !== undefined) next = (index + step + CONNECT_TABS.length) % CONNECT_TABS.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = CONNECT_TABS.length - 1;
+    const target = next === undefined ? undefined : CONNECT_TABS[next];
+    if (!target) return;
+    event.preventDefault();
+    selectTab(target);
+    document.getElementById(tabId(target))?.focus();
+  };
+
+  let panel;
+  if (tab === 'discover') panel = <DiscoverList filters={filters} onChange={setFilters} />;
+  else if (connections.isPending) panel = <ScreenSkeleton lines={4} />;
+  else if (connections.isError)
+    panel = <QueryError as="div" error={connections.error} onRetry={refetchOf(connections)} />;
+  else if (tab === 'requests') panel = <RequestsTab connections={connections.data} actions={actions} />;
+  else panel = <ConnectionsTab connections={connections.data} actions={actions} />;
+
+  return (
+    <section className="connect" aria-labelledby={`${base}-title`}>
+      <header className="connect-head">
+        <h1 id={`${base}-title`}>{t('connect.title')}</h1>
+        <p className="muted">{t('connect.lead')}</p>
+      </header>
+      <div className="connect-tabs" role="tablist" aria-labelledby={`${base}-title`} onKeyDown={onTabKey}>
+        {CONNECT_TABS.map((which) => (
+          <button
+            key={which}
+            id={tabId(which)}
+            type="button"
+            role="tab"
+            aria-selected={which === tab}
+            aria-controls={panelId}
+            tabIndex={which === tab ? 0 : -1}
+            onClick={() => {
+              selectTab(which);
+            }}
+          >
+            {t(TAB_KEYS[which])}
+            {which === 'requests' && incoming > 0 && (
+              <span className="tab-count">
+                <span aria-hidden>{formatNumber(incoming, i18n.language)}</span>{' '}
+                <span className="visually-hidden">{t('connect.waiting', { count: incoming })}</span>
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div className="connect-panel" role="tabpanel" id={panelId} aria-labelledby={tabId(tab)}>
+        {tab === 'discover' && <FilterBar filters={filters} onChange={setFilters} />}
+        {panel}
+      </div>
+    </section>
+  );
+}

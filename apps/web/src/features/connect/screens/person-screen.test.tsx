@@ -1,0 +1,221 @@
+import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'react-toastify';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Connections, PersonDetail } from '@tolk/shared/schemas/connect';
+import { HttpError } from '../../../lib/http-error';
+import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
+import { acceptConnection } from '../api/accept-connection';
+import { blockPerson } from '../api/block-person';
+import { endConnection } from '../api/end-connection';
+import { openConversation } from '../api/open-conversation';
+import { requestConnection } from '../api/request-connection';
+import { aConnection, aPersonDetail, aReaderText, LUCIA_ID, NO_CONNECTIONS } from '../test-factories';
+import { Component as PersonScreen } from './person-screen';
+
+let person: PersonDetail | HttpError;
+let connections: Connections;
+
+vi.mock('../api/get-person', () => ({
+  personQueryKey: (id: string) => ['connect', 'people', 'detail', id],
+  personQuery: (id: string) =>
+    queryOptions({
+      queryKey: ['connect', 'people', 'detail', id],
+      queryFn: () => (person instanceof HttpError ? Promise.reject(person) : Promise.resolve(person)),
+    }),
+}));
+vi.mock('../api/list-connections', () => ({
+  connectionsQuery: () =>
+    queryOptions({ queryKey: ['connect', 'connections'], queryFn: () => Promise.resolve(connections) }),
+}));
+vi.mock('../api/request-connection', () => ({ requestConnection: vi.fn() }));
+vi.mock('../api/accept-connection', () => ({ acceptConnection: vi.fn() }));
+vi.mock('../api/end-connection', () => ({ endConnection: vi.fn() }));
+vi.mock('../api/block-person', () => ({ blockPerson: vi.fn() }));
+vi.mock('../api/open-conversation', () => ({ openConversation: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const CONNECTION_ID = aConnection().id;
+
+beforeAll(async () => {
+  await initI18n();
+});
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.mocked(requestConnection).mockResolvedValue({ id: CONNECTION_ID, state: 'pending' });
+  vi.mocked(acceptConnection).mockResolvedValue({ id: CONNECTION_ID, state: 'accepted' });
+  vi.mocked(endConnection).mockResolvedValue({ ok: true });
+  vi.mocked(blockPerson).mockResolvedValue({ ok: true });
+  vi.mocked(openConversation).mockResolvedValue({ id: 'c1' } as Awaited<ReturnType<typeof openConversation>>);
+  person = aPersonDetail();
+  connections = NO_CONNECTIONS;
+  await chooseUiLanguage('en');
+});
+
+async function renderScreen() {
+  const router = createMemoryRouter(
+    [
+      { path: '/connect/:id', element: <PersonScreen /> },
+      { path: '/connect', element: <p>Discover list</p> },
+      { path: '/muses/:id', element: <p>Thread</p> },
+    ],
+    { initialEntries: [`/connect/${LUCIA_ID}`] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 });
+  return router;
+}
+
+describe('/connect/{id}', () => {
+  it('shows the person: bio in my language with its original a tap away, languages, shared interests, trips', async () => {
+    const user = userEvent.setup();
+    person = aPersonDetail({
+      trips: [
+        {
+          id: 't1',
+          owner: { id: LUCIA_ID, username: 'lucia', displayName: 'Lucía', avatarUrl: null },
+          city: { id: 2267057, name: 'Lisbon', country: 'PT' },
+          arrival: '2026-07-03',
+          departure: '2026-07-10',
+          note: aReaderText({ original: 'Primera vez en Lisboa', text: 'First time in Lisbon' }),
+          visibility: 'everyone',
+        },
+      ],
+    });
+    await renderScreen();
+    expect(screen.getByRole('heading', { level: 1, name: /Lucía/ })).toBeTruthy();
+    expect(screen.getByText('12 km away')).toBeTruthy();
+    expect(screen.getByText('Language exchange match')).toBeTruthy();
+
+    const about = screen.getByRole('region', { name: 'About' });
+    expect(within(about).getByText('Hi, I am from Madrid and I love hiking.')).toBeTruthy();
+    await user.click(within(about).getByRole('button', { name: 'Show original' }));
+    expect(within(about).getByText('Hola, soy de Madrid y me encanta el senderismo.').getAttribute('lang')).toBe('es');
+
+    const interests = within(screen.getByRole('region', { name: 'Interests' })).getAllByRole('listitem');
+    expect(interests.map((item) => [item.textContent, item.className])).toEqual([
+      ['Hiking (you share this)', 'shared'],
+      ['Photography', ''],
+      ['Coffee', ''],
+    ]);
+
+    const trips = screen.getByRole('region', { name: 'Upcoming trips' });
+    expect(within(trips).getByText('Lisbon, Portugal')).toBeTruthy();
+    expect(within(trips).getByText(/Jul/).textContent).toMatch(/3.*10 Jul.*2026|Jul 3.*10, 2026/);
+    expect(within(trips).getByText('First time in Lisbon')).toBeTruthy();
+  });
+
+  it('asks to connect with a note, said to be translated for them', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    const dialog = screen.getByRole('dialog', { name: 'Connect with Lucía' });
+    expect(within(dialog).getByText('Write in your language: Lucía reads it in theirs.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Add a note (optional)'), '  Shall we practise?  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => {
+      expect(requestConnection).toHaveBeenCalledWith(LUCIA_ID, 'Shall we practise?');
+    });
+    expect(toast.success).toHaveBeenCalledWith('Request sent to Lucía.');
+  });
+
+  it('says why a request failed, in the dialog', async () => {
+    const user = userEvent.setup();
+    vi.mocked(requestConnection).mockRejectedValue(new HttpError(429, 'rate_limited', 'Too many', {}, 7200));
+    await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    const dialog = screen.getByRole('dialog', { name: 'Connect with Lucía' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Too many attempts. Try again in 2 hours.');
+  });
+
+  it('withdraws my pending request', async () => {
+    const user = userEvent.setup();
+    person = aPersonDetail({ connection: 'outgoing', requestNote: aReaderText({ state: 'same', original: 'Hi!' }) });
+    connections = { ...NO_CONNECTIONS, outgoing: [aConnection({ direction: 'outgoing' })] };
+    await renderScreen();
+    expect(screen.getByText('Your note:')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+    const withdraw = screen.getByRole('button', { name: 'Withdraw request' });
+    await waitFor(() => {
+      expect(withdraw.hasAttribute('disabled')).toBe(false);
+    });
+    await user.click(withdraw);
+    await waitFor(() => {
+      expect(endConnection).toHaveBeenCalledWith(CONNECTION_ID, 'withdraw');
+    });
+  });
+
+  it('accepts or declines their request, showing their note in my language', async () => {
+    const user = userEvent.setup();
+    person = aPersonDetail({
+      connection: 'incoming',
+      requestNote: aReaderText({ original: '¿Practicamos?', text: 'Shall we practise?' }),
+    });
+    connections = { ...NO_CONNECTIONS, incoming: [aConnection()] };
+    await renderScreen();
+    expect(screen.getByText('Lucía wrote:')).toBeTruthy();
+    expect(screen.getByText('Shall we practise?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
+    const accept = screen.getByRole('button', { name: 'Accept' });
+    await waitFor(() => {
+      expect(accept.hasAttribute('disabled')).toBe(false);
+    });
+    await user.click(accept);
+    await waitFor(() => {
+      expect(acceptConnection).toHaveBeenCalledWith(CONNECTION_ID);
+    });
+    expect(toast.success).toHaveBeenCalledWith('You and Lucía are now connected.');
+  });
+
+  it('opens the direct chat with a connection', async () => {
+    const user = userEvent.setup();
+    person = aPersonDetail({ connection: 'connected' });
+    connections = { ...NO_CONNECTIONS, connected: [aConnection({ state: 'accepted' })] };
+    const router = await renderScreen();
+    expect(screen.getByText('Connected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Message' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/muses/c1');
+    });
+    expect(openConversation).toHaveBeenCalledWith('lucia');
+  });
+
+  it('says why I cannot message someone who takes messages from connections only', async () => {
+    person = aPersonDetail({ canMessage: false });
+    await renderScreen();
+    const message = screen.getByRole('button', { name: 'Message' });
+    expect(message.hasAttribute('disabled')).toBe(true);
+    expect(message.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(message.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Only their connections can message them.',
+    );
+  });
+
+  it('blocks after asking, then goes back to Connect with a toast', async () => {
+    const user = userEvent.setup();
+    const router = await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Block' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Block Lucía?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/connect');
+    });
+    expect(blockPerson).toHaveBeenCalledWith(LUCIA_ID);
+    expect(toast.success).toHaveBeenCalledWith('Lucía is blocked.');
+  });
+
+  it('says a person it cannot find is not there, with a way back and no retry', async () => {
+    person = new HttpError(404, 'not_found', 'Person not found.');
+    await renderScreen();
+    expect(screen.getByRole('heading', { level: 1, name: 'Person not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Connect' }).getAttribute('href')).toBe('/connect');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
