@@ -202,7 +202,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     translator,
     sendLimit: { max: config.limits.musesPerMinute, windowMs: 60_000, counter: windowCounter(counters) },
   });
-  await app.register(connectPlugin, { requestsPerDay: config.limits.connectRequestsPerDay });
+  await app.register(connectPlugin, {
+    requestsPerDay: config.limits.connectRequestsPerDay,
+    reportsPerDay: config.limits.reportsPerDay,
+    suspend: async (accountId) => {
+      app.sessionsRevoked(await auth.suspend(accountId));
+    },
+  });
   await app.register(interpreterPlugin, {
     tokens: plazaTokens,
     storage,

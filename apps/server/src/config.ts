@@ -46,6 +46,7 @@ const environmentSchema = z.object({
   TOLK_LIMIT_PLAZA_JOINS_PER_HOUR: z.coerce.number().int().min(1).default(300),
   TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TOLK_LIMIT_CONNECT_REQUESTS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  TOLK_LIMIT_REPORTS_PER_DAY: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRANSLATION_ENGINES: z.string().optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
@@ -145,6 +146,8 @@ export interface RequestLimits {
   plazaMusesPerMinute: number;
   /** Connect requests per account per day. */
   connectRequestsPerDay: number;
+  /** Reports per account per day. */
+  reportsPerDay: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       plazaJoinsPerHour: e.TOLK_LIMIT_PLAZA_JOINS_PER_HOUR,
       plazaMusesPerMinute: e.TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE,
       connectRequestsPerDay: e.TOLK_LIMIT_CONNECT_REQUESTS_PER_DAY,
+      reportsPerDay: e.TOLK_LIMIT_REPORTS_PER_DAY,
     },
     redisUrl: e.REDIS_URL,
     plazaGuestHours: e.TOLK_PLAZA_GUEST_HOURS,

@@ -18,6 +18,7 @@ export const SERVER_MESSAGES = {
   writeSomething: 'Write something first.',
   addSomeoneElse: 'Add someone other than yourself.',
   connectionsOnly: 'Only their connections can message them.',
+  accountSuspended: 'This account is suspended.',
   choosePhoto: 'Choose a photo.',
   photoType: 'Only JPEG, PNG and WebP photos are accepted.',
   photoUnreadable: 'This photo could not be read.',

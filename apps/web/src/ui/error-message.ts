@@ -23,6 +23,7 @@ const MESSAGE_KEYS: Record<ServerMessage, string> = {
   writeSomething: 'errors.writeSomething',
   addSomeoneElse: 'errors.addSomeoneElse',
   connectionsOnly: 'errors.connectionsOnly',
+  accountSuspended: 'errors.accountSuspended',
   choosePhoto: 'errors.choosePhoto',
   photoType: 'errors.photoType',
   photoUnreadable: 'errors.photoUnreadable',

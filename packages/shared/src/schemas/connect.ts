@@ -180,3 +180,23 @@ export const LOCAL_RADIUS_KM = 30;
 /** Whom I blocked (their muses in a shared group are folded away for me). */
 export const blockedPeopleSchema = z.object({ blocked: z.array(personRefSchema) });
 export type BlockedPeople = z.infer<typeof blockedPeopleSchema>;
+
+export const REPORT_STATES = ['open', 'resolved'] as const;
+export const reportSchema = z.object({
+  id: z.uuid(),
+  tenant: z.string(),
+  targetKind: z.enum(['profile', 'trip', 'muse']),
+  targetId: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string(),
+  state: z.enum(REPORT_STATES),
+  resolution: z.enum(['dismissed', 'suspended']).nullable(),
+  reporter: z.object({ id: z.uuid(), username: z.string(), displayName: z.string() }),
+  subject: z.object({ id: z.uuid(), username: z.string(), displayName: z.string(), suspended: z.boolean() }),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+export const reportsSchema = z.object({ reports: z.array(reportSchema) });
+export const reportsQuerySchema = z.object({ state: z.enum(REPORT_STATES).default('open') });
+export const resolveReportInputSchema = z.object({ action: z.enum(['dismiss', 'suspend']) });

@@ -14,6 +14,8 @@ export interface AccountRow {
   language: string;
   roles: string;
   activeSubscriber: boolean;
+  /** Set while a superadmin has the account suspended. */
+  suspendedAt: Date | null;
   createdAt: Date;
   /** The profile photo's upload, shown in the header from the login response. */
   avatarId: string | null;
@@ -29,6 +31,7 @@ const accountColumns = {
   language: accounts.language,
   roles: accounts.roles,
   activeSubscriber: accounts.activeSubscriber,
+  suspendedAt: accounts.suspendedAt,
   createdAt: accounts.createdAt,
   avatarId: profiles.avatarId,
 };
@@ -96,6 +99,11 @@ export function createAccountsRepository(db: Database) {
         .update(accounts)
         .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
         .where(eq(accounts.id, id));
+    },
+
+    /** Suspends (a date) or reactivates (null) an account. */
+    async setSuspended(id: string, at: Date | null): Promise<void> {
+      await db.update(accounts).set({ suspendedAt: at, updatedAt: new Date() }).where(eq(accounts.id, id));
     },
 
     /** Superadmins' view: accounts of one tenant or of all tenants. */

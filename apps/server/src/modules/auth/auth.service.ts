@@ -113,9 +113,19 @@ export function createAuthService({
       }
       const valid = await passwords.verify(account?.passwordHash ?? (await decoyHash), input.password);
       if (!account || !valid) throw new AppError('unauthorized', SERVER_MESSAGES.invalidCredentials);
+      if (account.suspendedAt) throw new AppError('forbidden', SERVER_MESSAGES.accountSuspended);
       // A right password must not fail because a counter could not be taken back; it then counts as a failure.
       await reservation.succeeded().catch(() => undefined);
       return issue(account, meta, device?.accountId === account.id ? device.deviceId : undefined);
+    },
+
+    /**
+     * Suspends an account: it cannot sign in, every session is revoked (the caller tells
+     * `app.sessionsRevoked`, which closes its sockets) and connect hides it everywhere.
+     */
+    async suspend(accountId: string): Promise<RevokedSessions> {
+      await accounts.setSuspended(accountId, new Date());
+      return { accountId, sessionIds: await sessions.revokeAll(accountId) };
     },
 
     /** Revokes the caller's session; the caller tells `app.sessionsRevoked` what was revoked. */

@@ -28,6 +28,7 @@ export function createSessionsRepository(db: Database) {
         eq(sessions.id, sql.placeholder('sessionId')),
         eq(sessions.accountId, sql.placeholder('accountId')),
         isNull(sessions.revokedAt),
+        isNull(accounts.suspendedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
@@ -56,6 +57,16 @@ export function createSessionsRepository(db: Database) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.map((row) => row.id);
+    },
+
+    /** Revokes every unrevoked session of the account; returns the ids it revoked. */
+    async revokeAll(accountId: string): Promise<string[]> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       return rows.map((row) => row.id);
     },

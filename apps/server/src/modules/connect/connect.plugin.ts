@@ -6,18 +6,30 @@ import { createConnectRepository } from './connect.repository';
 import { connectRoutes } from './connect.routes';
 import { createConnectService, type ConnectService } from './connect.service';
 import { createReaderTexts } from './reader-texts';
+import { createReportsRepository } from './reports.repository';
+import { reportsRoutes } from './reports.routes';
+import { createReportsService } from './reports.service';
 import { createTripsRepository } from './trips.repository';
 import { tripsRoutes } from './trips.routes';
 import { createTripsService } from './trips.service';
 
-/** Connect: discovery, people, connections, blocks and trips, with live news of requests. */
+/** Connect: discovery, people, connections, blocks, trips and reports, with live news of requests. */
 export const connectPlugin = fp(
-  async (app: FastifyInstance, options: { requestsPerDay: number }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      requestsPerDay: number;
+      reportsPerDay: number;
+      /** Suspends an account (the auth module: no sign-in, sessions and sockets closed). */
+      suspend: (accountId: string) => Promise<void>;
+    },
+  ) => {
     const readerTexts = createReaderTexts(app.getDecorator<TranslationService>('translation'));
     const detect = (text: string, fallback: string) => detectLanguage(text, { fallback }).language;
     const tripsRepository = createTripsRepository(app.db);
+    const people = createConnectRepository(app.db);
     const service = createConnectService({
-      repo: createConnectRepository(app.db),
+      repo: people,
       tripsOf: (viewer, ownerId) => tripsRepository.ofPerson(viewer, ownerId),
       readerTexts,
       notify: (accountIds, event) => {
@@ -33,8 +45,20 @@ export const connectPlugin = fp(
       requestLimit: { max: options.requestsPerDay, timeWindow: 24 * 60 * 60_000 },
     });
     await app.register(tripsRoutes, { prefix: '/api', service: trips });
+    const reports = createReportsService({
+      repo: createReportsRepository(app.db),
+      people,
+      trips: tripsRepository,
+      senderOfMuse: (caller, museId) => app.muses.senderAccountOf(caller, museId),
+      suspend: options.suspend,
+    });
+    await app.register(reportsRoutes, {
+      prefix: '/api',
+      service: reports,
+      reportLimit: { max: options.reportsPerDay, timeWindow: 24 * 60 * 60_000 },
+    });
   },
-  { name: 'connect', dependencies: ['db', 'auth', 'realtime', 'translation'] },
+  { name: 'connect', dependencies: ['db', 'auth', 'realtime', 'translation', 'muses'] },
 );
 
 declare module 'fastify' {

@@ -78,6 +78,17 @@ export function createTripsRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** Another member's trip, when the viewer may see it and its owner. */
+    async visible(viewer: Viewer, id: string) {
+      const [row] = await db
+        .select({ id: trips.id, ownerId: trips.ownerId })
+        .from(trips)
+        .innerJoin(accounts, eq(accounts.id, trips.ownerId))
+        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+        .where(and(eq(trips.id, id), tripVisible(viewer), visibleTo(viewer)));
+      return row;
+    },
+
     /** A person's trips the viewer may see, soonest first. */
     ofPerson(viewer: Viewer, ownerId: string) {
       return db

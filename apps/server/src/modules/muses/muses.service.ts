@@ -172,6 +172,17 @@ export function createMusesService(deps: {
       return { ...view!, translations: rows.map(translationFromRow) };
     },
 
+    /**
+     * The account that sent a muse the actor can read (for a report); null for a plaza guest's.
+     * A muse the actor cannot read is not found.
+     */
+    async senderAccountOf(actor: Actor, museId: string): Promise<string | null> {
+      const muse = await repo.findMuse(museId);
+      if (!muse) throw notFound('Muse');
+      await membership(muse.conversationId, actor);
+      return (await repo.findMemberById(muse.senderMemberId))?.accountId ?? null;
+    },
+
     /** A reader asks for a language nobody in the conversation reads (the detail screen). */
     async translateOnDemand(actor: Actor, museId: string, to: string): Promise<MuseTranslation> {
       const muse = await repo.findMuse(museId);

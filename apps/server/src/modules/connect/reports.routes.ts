@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
+import { okSchema } from '@tolk/shared/schemas/auth';
+import {
+  reportInputSchema,
+  reportsQuerySchema,
+  reportsSchema,
+  resolveReportInputSchema,
+} from '@tolk/shared/schemas/connect';
+import { callerOf } from '../../plugins/auth';
+import type { ReportsService } from './reports.service';
+
+/** Reporting a profile, a trip or a muse; the superadmins' queue. */
+export async function reportsRoutes(
+  app: FastifyInstance,
+  options: { service: ReportsService; reportLimit: { max: number; timeWindow: number } },
+) {
+  const { service } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports'];
+  const config = { auth: 'required' as const };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    429: errorBodySchema,
+  };
+
+  r.post(
+    '/reports',
+    {
+      schema: {
+        tags,
+        summary: 'Report a profile, a trip or a muse I can see',
+        body: reportInputSchema,
+        response: { 201: z.object({ id: z.uuid() }), ...errors },
+      },
+      config: { ...config, rateLimit: options.reportLimit },
+    },
+    async (request, reply) => reply.code(201).send(await service.file(callerOf(request), request.body)),
+  );
+
+  r.get(
+    '/reports',
+    {
+      schema: {
+        tags,
+        summary: 'The report queue (superadmins)',
+        querystring: reportsQuerySchema,
+        response: { 200: reportsSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.queue(callerOf(request), request.query.state),
+  );
+
+  r.post(
+    '/reports/:id/resolve',
+    {
+      schema: {
+        tags,
+        summary: 'Dismiss a report, or suspend the account it is about (superadmins)',
+        params: idParamsSchema,
+        body: resolveReportInputSchema,
+        response: { 200: okSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.resolve(callerOf(request), request.params.id, request.body.action),
+  );
+}

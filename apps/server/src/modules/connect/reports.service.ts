@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import type { Report, reportInputSchema } from '@tolk/shared/schemas/connect';
+import { fieldError, forbidden, notFound } from '../../errors';
+import type { MemberCaller } from '../../plugins/auth';
+import type { ConnectRepository } from './connect.repository';
+import type { ReportsRepository } from './reports.repository';
+import type { TripsRepository } from './trips.repository';
+
+type ReportInput = z.output<typeof reportInputSchema>;
+type QueueRow = Awaited<ReturnType<ReportsRepository['queue']>>[number];
+
+const viewerOf = (caller: MemberCaller) => ({ tenantId: caller.tenantId, accountId: caller.accountId });
+
+function view(row: QueueRow): Report {
+  const { report } = row;
+  return {
+    id: report.id,
+    tenant: row.tenant,
+    targetKind: report.targetKind,
+    targetId: report.targetId,
+    reason: report.reason as Report['reason'],
+    note: report.note,
+    state: report.state,
+    resolution: report.resolution ?? null,
+    reporter: row.reporter,
+    subject: {
+      id: row.subject.id,
+      username: row.subject.username,
+      displayName: row.subject.displayName,
+      suspended: row.subject.suspendedAt !== null,
+    },
+    createdAt: report.createdAt.toISOString(),
+    resolvedAt: report.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Reports: a member reports what they can see (a profile, a trip, a muse of a conversation they
+ * are in); superadmins see the queue and dismiss a report or suspend the account it is about.
+ */
+export function createReportsService(deps: {
+  repo: ReportsRepository;
+  people: Pick<ConnectRepository, 'person'>;
+  trips: Pick<TripsRepository, 'visible'>;
+  /** The muses module: the account behind a muse the caller can read. */
+  senderOfMuse: (caller: MemberCaller, museId: string) => Promise<string | null>;
+  /** Suspends an account: no sign-in, its sessions revoked and its sockets closed. */
+  suspend: (accountId: string) => Promise<void>;
+}) {
+  async function subjectOf(caller: MemberCaller, input: ReportInput): Promise<string> {
+    const viewer = viewerOf(caller);
+    if (input.targetKind === 'profile') {
+      if (!(await deps.people.person(viewer, null, input.targetId))) throw notFound('Person');
+      return input.targetId;
+    }
+    if (input.targetKind === 'trip') {
+      const trip = await deps.trips.visible(viewer, input.targetId);
+      if (!trip) throw notFound('Trip');
+      return trip.ownerId;
+    }
+    const sender = await deps.senderOfMuse(caller, input.targetId);
+    if (!sender) throw fieldError('targetId', 'Only members\u2019 muses can be reported.');
+    if (sender === caller.accountId) throw fieldError('targetId', 'This muse is yours.');
+    return sender;
+  }
+
+  const superAdminOnly = (caller: MemberCaller) => {
+    if (!caller.superAdmin) throw forbidden();
+  };
+
+  return {
+    async file(caller: MemberCaller, input: ReportInput) {
+      const subjectId = await subjectOf(caller, input);
+      const row = await deps.repo.create({
+        tenantId: caller.tenantId,
+        reporterId: caller.accountId,
+        subjectId,
+        targetKind: input.targetKind,
+        targetId: input.targetId,
+        reason: input.reason,
+        note: input.note,
+      });
+      return { id: row.id };
+    },
+
+    async queue(caller: MemberCaller, state: 'open' | 'resolved') {
+      superAdminOnly(caller);
+      return { reports: (await deps.repo.queue(state)).map(view) };
+    },
+
+    async resolve(caller: MemberCaller, id: string, action: 'dismiss' | 'suspend') {
+      superAdminOnly(caller);
+      const open = await deps.repo.findOpen(id);
+      if (!open) throw notFound('Report');
+      // Suspended first: a report never says "suspended" about an account that is not.
+      if (action === 'suspend') await deps.suspend(open.subjectId);
+      await deps.repo.resolve(id, action === 'suspend' ? 'suspended' : 'dismissed', caller.accountId);
+      return { ok: true as const };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
