@@ -41,6 +41,8 @@ export const profiles = pgTable(
     index('profiles_learning_idx').using('gin', t.languagesLearning),
     index('profiles_interests_idx').using('gin', t.interests),
     index('profiles_home_city_idx').on(t.homeCityId),
+    // "Within N km": a band of latitude first, read from this index, then the circle.
+    index('profiles_home_lat_idx').on(t.homeLat),
     index('profiles_active_idx').on(t.lastActiveAt),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { blocks, connections, trips } from '../../db/schema/connect';
@@ -25,6 +25,12 @@ export interface ViewerProfile {
   learning: string[];
   interests: string[];
   home: { lat: number; lon: number } | null;
+}
+
+/** Where a page of discovery starts: a ranking tier (0 = complementary both ways) and a position in it. */
+export interface DiscoveryPosition {
+  tier: number;
+  offset: number;
 }
 
 export interface DiscoveryFilters {
@@ -102,13 +108,12 @@ export function createConnectRepository(db: Database) {
       viewer: Viewer,
       me: ViewerProfile,
       filters: DiscoveryFilters,
-      page: { offset: number; limit: number },
+      page: DiscoveryPosition & { limit: number },
     ) {
+      // teachesMe: they speak a language I learn; learnsMine: they learn one I speak. Each is
+      // an OR of containments the GIN indexes answer, so a tier is found without reading everyone.
       const teachesMe = me.learning.length
-        ? sql`(${profiles.languagesSpoken} @> any(array[${sql.join(
-            spokenOf(me.learning).map((value) => sql`${value}::jsonb`),
-            sql`, `,
-          )}]))`
+        ? or(...spokenOf(me.learning).map((value) => sql`${profiles.languagesSpoken} @> ${value}::jsonb`))!
         : sql`false`;
       const learnsMine = me.spoken.length
         ? sql`(${profiles.languagesLearning} ?| array[${sql.join(
@@ -116,28 +121,67 @@ export function createConnectRepository(db: Database) {
             sql`, `,
           )}])`
         : sql`false`;
+      // Per row only cheap arithmetic: a containment test per interest of mine, and a flat-earth
+      // distance for the order (the shown distance is the great circle, for the page's rows only).
       const shared = me.interests.length
-        ? sql`(select count(*) from jsonb_array_elements_text(${profiles.interests}) as i(tag) where i.tag in (${sql.join(
-            me.interests.map((tag) => sql`${tag}`),
-            sql`, `,
-          )}))`
+        ? sql.join(
+            me.interests.map((tag) => sql`(${profiles.interests} ? ${tag})::int`),
+            sql` + `,
+          )
         : sql`(0)::int`;
-      const columns = personColumns(viewer, me.home);
-      const rows = await db
-        .select({ ...columns, teachesMe: sql<boolean>`${teachesMe}`, learnsMine: sql<boolean>`${learnsMine}` })
+      const nearness = me.home
+        ? sql`power(${profiles.homeLat} - ${me.home.lat}, 2) + power((${profiles.homeLon} - ${me.home.lon}) * ${Math.cos((me.home.lat * Math.PI) / 180)}, 2)`
+        : sql`null::float8`;
+      // Complementary both ways, one way, neither: ranked apart, so the first pages read only the
+      // first tier, and a cursor says where in which tier the next page starts.
+      const tiers = [
+        and(teachesMe, learnsMine),
+        or(and(teachesMe, not(learnsMine)), and(not(teachesMe), learnsMine)),
+        and(not(teachesMe), not(learnsMine)),
+      ];
+      const base = and(visibleTo(viewer), ...filtersOf(filters, viewer));
+      const ids: string[] = [];
+      let tier = page.tier;
+      let offset = page.offset;
+      let next: DiscoveryPosition | null = null;
+      while (tier < tiers.length) {
+        const wanted = page.limit + 1 - ids.length;
+        const found = await db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+          .where(and(base, tiers[tier]))
+          .orderBy(
+            sql`${shared} desc`,
+            sql`${nearness} asc nulls last`,
+            sql`${profiles.lastActiveAt} desc nulls last`,
+            accounts.id,
+          )
+          .limit(wanted)
+          .offset(offset);
+        ids.push(...found.map((row) => row.id));
+        // One row more than the page: the next page starts with it, in this tier.
+        if (found.length === wanted) {
+          next = { tier, offset: offset + found.length - 1 };
+          ids.pop();
+          break;
+        }
+        tier += 1;
+        offset = 0;
+      }
+      if (!ids.length) return { rows: [], next };
+      // The page's people in full, in the order found.
+      const people = await db
+        .select({
+          ...personColumns(viewer, me.home),
+          teachesMe: sql<boolean>`${teachesMe}`,
+          learnsMine: sql<boolean>`${learnsMine}`,
+        })
         .from(accounts)
         .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-        .where(and(visibleTo(viewer), ...filtersOf(filters, viewer)))
-        .orderBy(
-          sql`(${teachesMe})::int + (${learnsMine})::int desc`,
-          sql`${shared} desc`,
-          sql`${columns.distanceKm} asc nulls last`,
-          sql`${profiles.lastActiveAt} desc nulls last`,
-          accounts.id,
-        )
-        .limit(page.limit + 1)
-        .offset(page.offset);
-      return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+        .where(inArray(accounts.id, ids));
+      const byId = new Map(people.map((person) => [person.id, person]));
+      return { rows: ids.flatMap((id) => byId.get(id) ?? []), next };
     },
 
     /** One person, when the viewer may see them. */

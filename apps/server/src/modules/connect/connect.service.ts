@@ -19,6 +19,7 @@ import type {
   ConnectionRow,
   ConnectRepository,
   DiscoveryFilters,
+  DiscoveryPosition,
   PersonRow,
   Viewer,
   ViewerProfile,
@@ -49,13 +50,16 @@ export function activityOf(lastActiveAt: Date | null, now = Date.now()): Activit
 export const ageOf = (birthYear: number | null, now = new Date()) =>
   birthYear === null ? null : now.getUTCFullYear() - birthYear - 1;
 
-/** Cursors are opaque to clients: the offset of the next page, signed by nothing but its shape. */
-const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-function decodeCursor(cursor: string | undefined): number {
-  if (!cursor) return 0;
+/** Cursors are opaque to clients: where the next page starts (a tier and a position in it). */
+const encodeCursor = (position: DiscoveryPosition) =>
+  Buffer.from(JSON.stringify({ t: position.tier, o: position.offset })).toString('base64url');
+function decodeCursor(cursor: string | undefined): DiscoveryPosition {
+  if (!cursor) return { tier: 0, offset: 0 };
   try {
-    const { o } = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { o?: unknown };
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
+    const { t, o } = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { t?: unknown; o?: unknown };
+    const whole = (value: unknown): value is number =>
+      typeof value === 'number' && Number.isInteger(value) && value >= 0;
+    if (whole(t) && whole(o) && t <= 2) return { tier: t, offset: o };
   } catch {
     // Falls through to the error below.
   }
@@ -176,12 +180,11 @@ export function createConnectService(deps: {
   return {
     async discover(viewer: ConnectViewer, query: DiscoveryQuery): Promise<DiscoveryPage> {
       const me = await repo.viewerProfile(viewer);
-      const offset = decodeCursor(query.cursor);
       const limit = query.limit ?? DISCOVERY_PAGE_SIZE;
-      const page = await repo.discover(viewer, me, filtersOf(query, me), { offset, limit });
+      const page = await repo.discover(viewer, me, filtersOf(query, me), { ...decodeCursor(query.cursor), limit });
       return {
         people: await cards(page.rows, me, viewer),
-        nextCursor: page.hasMore ? encodeCursor(offset + limit) : null,
+        nextCursor: page.next ? encodeCursor(page.next) : null,
       };
     },
 

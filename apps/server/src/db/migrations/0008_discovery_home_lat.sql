@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_home_lat_idx" ON "profiles" USING btree ("home_lat");
