@@ -1,7 +1,7 @@
 // Discovery bench: the first page of /api/connect/people over 100,000 members, p50 and p95 for
 // five typical filter sets, on PGlite (default) or PostgreSQL (DATABASE_URL set), with the plan.
 //
-//   npx tsx bench/discovery.ts [--members 100000] [--runs 40]   (DATABASE_URL=... for PostgreSQL)
+//   npx tsx bench/discovery.ts [--members 100000] [--runs 40] [--keep]   (DATABASE_URL=... for PostgreSQL)
 //
 // Members are seeded in SQL with realistic spreads: two to three languages spoken (a skewed mix
 // of the 12 most used, English most of all), one or two learnt, three to six interests, a home
@@ -121,7 +121,9 @@ async function main() {
 
   await app.close();
   await database.close();
-  if (url) await adminQuery(url, `drop database if exists ${name} with (force)`);
+  // --keep (PostgreSQL): leave the database for EXPLAIN ANALYZE by hand.
+  if (url && process.argv.includes('--keep')) console.log(`kept database ${name}`);
+  else if (url) await adminQuery(url, `drop database if exists ${name} with (force)`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
