@@ -205,6 +205,14 @@ async function seed(
   }
   await db.execute(
     sql.raw(`
+    update profiles set
+      spoken_codes = array(select e->>'code' from jsonb_array_elements(languages_spoken) as e),
+      learning_codes = array(select jsonb_array_elements_text(languages_learning))
+    where spoken_codes = '{}' and learning_codes = '{}';
+  `),
+  );
+  await db.execute(
+    sql.raw(`
     insert into trips (tenant_id, owner_id, city_id, lat, lon, arrival, departure)
     select a.tenant_id, a.id, city.id, city.lat, city.lon, current_date + d, current_date + d + 3 + (random() * 10)::int
     from accounts a

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { uploads } from './uploads';
@@ -21,6 +22,15 @@ export const profiles = pgTable(
     interests: jsonb('interests').$type<string[]>().notNull().default([]),
     languagesSpoken: jsonb('languages_spoken').$type<SpokenLanguage[]>().notNull().default([]),
     languagesLearning: jsonb('languages_learning').$type<string[]>().notNull().default([]),
+    /** The codes of languagesSpoken and languagesLearning, kept beside them for discovery's `&&`. */
+    spokenCodes: text('spoken_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    learningCodes: text('learning_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The language the bio is written in: what readers' copies are translated from. */
     bioLanguage: text('bio_language').notNull().default(''),
     /** A city of the bundled list (modules/cities), with its coordinates for distances. */
@@ -37,8 +47,8 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('profiles_spoken_idx').using('gin', t.languagesSpoken),
-    index('profiles_learning_idx').using('gin', t.languagesLearning),
+    index('profiles_spoken_codes_idx').using('gin', t.spokenCodes),
+    index('profiles_learning_codes_idx').using('gin', t.learningCodes),
     index('profiles_interests_idx').using('gin', t.interests),
     index('profiles_home_city_idx').on(t.homeCityId),
     // "Within N km": a band of latitude first, read from this index, then the circle.

@@ -8,7 +8,7 @@ import {
   jsonArray,
   pairIs,
   personColumns,
-  spokenOf,
+  textArray,
   unblocked,
   visibleTo,
   type Viewer,
@@ -74,8 +74,8 @@ export function createConnectRepository(db: Database) {
   function filtersOf(filters: DiscoveryFilters, viewer: Viewer): (SQL | undefined)[] {
     const today = new Date().toISOString().slice(0, 10);
     return [
-      filters.speaks ? sql`${profiles.languagesSpoken} @> ${spokenOf([filters.speaks])[0]}::jsonb` : undefined,
-      filters.learns ? sql`${profiles.languagesLearning} @> ${jsonArray([filters.learns])}::jsonb` : undefined,
+      filters.speaks ? sql`${profiles.spokenCodes} @> ${textArray([filters.speaks])}` : undefined,
+      filters.learns ? sql`${profiles.learningCodes} @> ${textArray([filters.learns])}` : undefined,
       filters.interest ? sql`${profiles.interests} @> ${jsonArray([filters.interest])}::jsonb` : undefined,
       filters.cityId !== undefined ? eq(profiles.homeCityId, filters.cityId) : undefined,
       filters.within
@@ -110,17 +110,10 @@ export function createConnectRepository(db: Database) {
       filters: DiscoveryFilters,
       page: DiscoveryPosition & { limit: number },
     ) {
-      // teachesMe: they speak a language I learn; learnsMine: they learn one I speak. Each is
-      // an OR of containments the GIN indexes answer, so a tier is found without reading everyone.
-      const teachesMe = me.learning.length
-        ? or(...spokenOf(me.learning).map((value) => sql`${profiles.languagesSpoken} @> ${value}::jsonb`))!
-        : sql`false`;
-      const learnsMine = me.spoken.length
-        ? sql`(${profiles.languagesLearning} ?| array[${sql.join(
-            me.spoken.map((code) => sql`${code}::text`),
-            sql`, `,
-          )}])`
-        : sql`false`;
+      // teachesMe: they speak a language I learn; learnsMine: they learn one I speak: array
+      // overlaps the GIN indexes on the code columns can answer.
+      const teachesMe = me.learning.length ? sql`${profiles.spokenCodes} && ${textArray(me.learning)}` : sql`false`;
+      const learnsMine = me.spoken.length ? sql`${profiles.learningCodes} && ${textArray(me.spoken)}` : sql`false`;
       // Per row only cheap arithmetic: a containment test per interest of mine, and a flat-earth
       // distance for the order (the shown distance is the great circle, for the page's rows only).
       const shared = me.interests.length

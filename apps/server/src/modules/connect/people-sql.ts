@@ -14,7 +14,12 @@ export interface Viewer {
  * of a person as others get them (never coordinates: a distance, computed here).
  */
 export const jsonArray = (values: readonly string[]) => JSON.stringify(values);
-export const spokenOf = (codes: readonly string[]) => codes.map((code) => JSON.stringify([{ code }]));
+/** A text[] parameter, one bound value per element (PGlite and pg alike). */
+export const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  )}]::text[]`;
 const EARTH_KM = 6371;
 
 /** Great-circle distance in SQL between a profile's home and a point, null when it has none. */

@@ -85,6 +85,9 @@ export function createProfilesRepository(db: Database) {
     async update(accountId: string, input: UpdateProfileInput) {
       const { displayName, language, homeCityId, ...rest } = input;
       const profile: Partial<typeof profiles.$inferInsert> = { ...rest };
+      // Discovery compares codes with `&&`: they are kept beside the lists.
+      if (rest.languagesSpoken) profile.spokenCodes = rest.languagesSpoken.map((language) => language.code);
+      if (rest.languagesLearning) profile.learningCodes = rest.languagesLearning;
       if (homeCityId !== undefined) {
         const city = homeCityId === null ? null : cityById(homeCityId);
         if (city === undefined) throw fieldError('homeCityId', 'Not a city of the list.');
