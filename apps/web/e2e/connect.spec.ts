@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { closeToasts, expect, test } from './fixtures';
 import { register, sendMuse, signedIn, type Member } from './members';
+import { E2E_ADMIN_PASSWORD } from './server';
 
 async function cityId(request: APIRequestContext, name: string): Promise<number> {
   const res = await request.get(`/api/cities?q=${encodeURIComponent(name)}&limit=1`);
@@ -159,5 +160,111 @@ test('language partners find each other, connect live, chat each in their langua
   } finally {
     await spanish.context.close();
     await english.context.close();
+  }
+});
+
+/** A calendar day this many days from today, as a date input takes it. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The bootstrap superadmin, signed in through the API as the sign-in screen would. */
+async function superadmin(request: APIRequestContext): Promise<Member> {
+  const res = await request.post('/api/auth/signin', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { username: 'admin', displayName: '', password: E2E_ADMIN_PASSWORD, loginResponse: await res.json() };
+}
+
+test('a traveller plans a trip and meets the locals, a local sees them coming and reports the trip, and a superadmin suspends the account', async ({
+  browser,
+  request,
+  server,
+}) => {
+  const tom = await register(request, 'tom', 'Tom', 'en');
+  const rui = await register(request, 'rui', 'Rui', 'pt');
+  await setProfile(request, tom, {
+    languagesSpoken: [{ code: 'en', level: 'native' }],
+    languagesLearning: ['pt'],
+    homeCityId: await cityId(request, 'London'),
+  });
+  await setProfile(request, rui, {
+    languagesSpoken: [{ code: 'pt', level: 'native' }],
+    languagesLearning: ['en'],
+    homeCityId: await cityId(request, 'Lisbon'),
+  });
+
+  const traveller = await signedIn(browser, server.url, tom);
+  const local = await signedIn(browser, server.url, rui);
+  const admin = await signedIn(browser, server.url, await superadmin(request));
+  try {
+    // Tom plans Lisbon; days the wrong way round are refused on the departure field.
+    const page = traveller.page;
+    await page.goto('/connect');
+    await page.getByRole('tab', { name: 'Trips' }).click();
+    await expect(page.getByText('No trips planned yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Plan a trip' }).click();
+    await page.getByRole('combobox', { name: 'Destination' }).fill('Lisbo');
+    await page.getByRole('option', { name: 'Lisbon, Portugal' }).click();
+    await page.getByLabel('Arrival').fill(inDays(10));
+    await page.getByLabel('Departure').fill(inDays(3));
+    await page.getByLabel('Note (optional)').fill('First time in Lisbon: who knows a good fado bar?');
+    await page.getByRole('button', { name: 'Add trip' }).click();
+    await expect(page.getByText('The departure is before the arrival.')).toBeVisible();
+    await page.getByLabel('Departure').fill(inDays(14));
+    await page.getByRole('button', { name: 'Add trip' }).click();
+    await expect(page.getByText('Trip to Lisbon, Portugal planned.')).toBeVisible();
+    await closeToasts(page);
+
+    // Whom the trip meets: Rui lives there.
+    const trip = page.getByRole('article', { name: 'Lisbon, Portugal' });
+    await expect(trip.getByText('First time in Lisbon: who knows a good fado bar?')).toBeVisible();
+    await trip.getByRole('link', { name: 'Meet people' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your trip to Lisbon' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /Locals in Lisbon/ }).getByRole('link', { name: 'Rui' }),
+    ).toBeVisible();
+
+    // Rui sees Tom coming, the note in his language (Portuguese), and reports the trip.
+    await local.page.goto('/connect?tab=trips');
+    const coming = local.page.getByRole('region', { name: 'Coming to Lisbon' });
+    const visitor = coming.getByRole('listitem').filter({ hasText: 'Tom' });
+    await expect(visitor).toBeVisible();
+    await expect(visitor.locator('.reader-text-body')).not.toHaveText(
+      'First time in Lisbon: who knows a good fado bar?',
+    );
+    await visitor.getByRole('button', { name: 'Report trip' }).click();
+    const dialog = local.page.getByRole('dialog', { name: 'Report Tom’s trip' });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByText('Choose a reason.')).toBeVisible();
+    await dialog.getByRole('radio', { name: /Spam/ }).check();
+    await dialog.getByLabel('What happened? (optional)').fill('Looks like an advert.');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(local.page.getByText('Thanks, our team will look at it.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // A member is told the queue is not for them.
+    await local.page.goto('/connect/reports');
+    await expect(local.page.getByText('Only administrators can see this.')).toBeVisible();
+
+    // The superadmin finds the report from Connect and suspends Tom's account.
+    await admin.page.goto('/connect');
+    await admin.page.getByRole('link', { name: 'Reports' }).click();
+    const report = admin.page.getByRole('article', { name: 'Spam' });
+    await expect(report.getByText('Looks like an advert.')).toBeVisible();
+    await expect(report.getByText(/^Trip/)).toBeVisible();
+    await report.getByRole('button', { name: 'Suspend account' }).click();
+    const confirm = admin.page.getByRole('alertdialog', { name: 'Suspend Tom?' });
+    await expect(confirm.getByText(/signed out everywhere/)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Suspend account' }).click();
+    await expect(admin.page.getByText('Tom is suspended.')).toBeVisible();
+    await expect(admin.page.getByText('No open reports. All clear.')).toBeVisible();
+    await admin.page.getByRole('tab', { name: 'Resolved' }).click();
+    await expect(admin.page.getByRole('article', { name: 'Spam' }).getByText(/Account suspended on/)).toBeVisible();
+
+    // Tom is gone from Lisbon's visitors.
+    await local.page.goto('/connect?tab=trips');
+    await expect(local.page.getByText('No one has a trip to Lisbon planned yet.')).toBeVisible();
+  } finally {
+    await traveller.context.close();
+    await local.context.close();
+    await admin.context.close();
   }
 });

@@ -19,6 +19,8 @@ export const SERVER_MESSAGES = {
   addSomeoneElse: 'Add someone other than yourself.',
   connectionsOnly: 'Only their connections can message them.',
   accountSuspended: 'This account is suspended.',
+  notACity: 'Not a city of the list.',
+  departureBeforeArrival: 'The departure is before the arrival.',
   choosePhoto: 'Choose a photo.',
   photoType: 'Only JPEG, PNG and WebP photos are accepted.',
   photoUnreadable: 'This photo could not be read.',

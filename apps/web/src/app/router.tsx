@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
               screen('muse/edit/:id', () => import('../features/muses/screens/muse-edit-screen')),
               screen('muse/:id', () => import('../features/muses/screens/muse-detail-screen')),
               screen('connect', () => import('../features/connect/screens/connect-screen')),
+              screen('connect/reports', () => import('../features/connect/screens/reports-screen')),
+              screen('connect/trips/:id', () => import('../features/connect/screens/trip-screen')),
               screen('connect/:id', () => import('../features/connect/screens/person-screen')),
               ...later(
                 'person',

@@ -24,6 +24,8 @@ const MESSAGE_KEYS: Record<ServerMessage, string> = {
   addSomeoneElse: 'errors.addSomeoneElse',
   connectionsOnly: 'errors.connectionsOnly',
   accountSuspended: 'errors.accountSuspended',
+  notACity: 'connect.trips.form.cityNotListed',
+  departureBeforeArrival: 'connect.trips.form.departureBeforeArrival',
   choosePhoto: 'errors.choosePhoto',
   photoType: 'errors.photoType',
   photoUnreadable: 'errors.photoUnreadable',

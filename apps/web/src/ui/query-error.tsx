@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HttpError } from '../lib/http';
 import { errorMessage } from './error-message';
 
 interface QueryErrorProps {
@@ -52,4 +53,42 @@ export function refetchOf(query: { refetch: () => Promise<unknown> }): () => voi
   return () => {
     void query.refetch();
   };
+}
+
+/** Whether a failed read means the thing is not there (or not for this reader). */
+export const isMissing = (error: unknown) => error instanceof HttpError && error.status === 404;
+
+/**
+ * A screen whose one record did not load: "not found" with its own title and a way back when it
+ * is not there (no retry: asking again cannot help), else why it failed with a retry.
+ */
+export function MissingOrError({
+  query,
+  icon,
+  title,
+  message,
+  back,
+}: {
+  query: { error: unknown; refetch: () => Promise<unknown> };
+  icon: ReactNode;
+  title: string;
+  message: string;
+  back: ReactNode;
+}) {
+  const missing = isMissing(query.error);
+  return (
+    <QueryError
+      error={query.error}
+      heading={
+        missing ? (
+          <>
+            {icon}
+            <h1>{title}</h1>
+          </>
+        ) : undefined
+      }
+      {...(missing ? { message } : { onRetry: refetchOf(query) })}
+      actions={back}
+    />
+  );
 }

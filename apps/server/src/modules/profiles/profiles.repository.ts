@@ -5,6 +5,7 @@ import { profiles } from '../../db/schema/profiles';
 import { uploads } from '../../db/schema/uploads';
 import type { Profile, UpdateProfileInput } from '@tolk/shared/schemas/profile';
 import { avatarUrlOf } from '@tolk/shared/avatars';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { fieldError } from '../../errors';
 import { cityById, cityRef } from '../cities/cities';
 import { detectLanguage } from '../translation/language-detection';
@@ -90,7 +91,7 @@ export function createProfilesRepository(db: Database) {
       if (rest.languagesLearning) profile.learningCodes = rest.languagesLearning;
       if (homeCityId !== undefined) {
         const city = homeCityId === null ? null : cityById(homeCityId);
-        if (city === undefined) throw fieldError('homeCityId', 'Not a city of the list.');
+        if (city === undefined) throw fieldError('homeCityId', SERVER_MESSAGES.notACity);
         Object.assign(profile, { homeCityId, homeLat: city?.lat ?? null, homeLon: city?.lon ?? null });
       }
       if (rest.bio !== undefined && rest.bioLanguage === undefined) {

@@ -11,6 +11,7 @@ import { connectQueryKey } from './api/keys';
 import { openConversation } from './api/open-conversation';
 import { personQueryKey } from './api/get-person';
 import { requestConnection } from './api/request-connection';
+import { unblockPerson } from './api/unblock-person';
 
 /** Whom an action is about: their id or their connection's, and their name for what is said. */
 interface About {
@@ -32,6 +33,8 @@ export function useConnectionActions() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Everything connect shows, whom I blocked included (lib/blocked.ts keeps its list under the same
+  // key, so a group thread folds or unfolds their muses after a block or an unblock).
   const refresh = () => queryClient.invalidateQueries({ queryKey: connectQueryKey });
   const failed = (error: unknown) => {
     toast.error(errorMessage(error, t));
@@ -85,5 +88,14 @@ export function useConnectionActions() {
     onError: failed,
   });
 
-  return { request, accept, end, message, block };
+  const unblock = useMutation({
+    mutationFn: ({ id }: About) => unblockPerson(id),
+    onSuccess: (_result, { name }) => {
+      toast.success(t('connect.toast.unblocked', { name }));
+    },
+    onError: failed,
+    onSettled: refresh,
+  });
+
+  return { request, accept, end, message, block, unblock };
 }

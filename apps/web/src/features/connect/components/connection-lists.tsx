@@ -1,11 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Check, Inbox, MessageCircle, Send, UserMinus, Users, X } from 'lucide-react';
-import type { Connection, Connections } from '@tolk/shared/schemas/connect';
+import { useQuery } from '@tanstack/react-query';
+import { Ban, Check, Inbox, MessageCircle, Send, UserMinus, Users, X } from 'lucide-react';
+import type { Connection, ConnectPersonRef, Connections } from '@tolk/shared/schemas/connect';
+import { blockedQuery } from '../../../lib/blocked';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { QueryError, refetchOf } from '../../../ui/query-error';
 import { formatAgo, formatDay, personName } from '../format';
 import type { useConnectionActions } from '../use-connection-actions';
 import type { BackState } from './person-card';
@@ -133,51 +136,53 @@ export function RequestsTab({ connections, actions }: { connections: Connections
   );
 }
 
-/** The people I am connected with: a message away, or removed after a question. */
+/** The people I am connected with: a message away, or removed after a question; then whom I blocked. */
 export function ConnectionsTab({ connections, actions }: { connections: Connections; actions: Actions }) {
   const { t, i18n } = useTranslation();
   const [removing, setRemoving] = useState<Connection | null>(null);
   const { message, end } = actions;
   const removingName = removing ? personName(removing.person) : '';
 
-  if (connections.connected.length === 0) {
-    return <EmptyList icon={<Users aria-hidden size={32} />}>{t('connect.connections.none')}</EmptyList>;
-  }
   return (
     <>
-      <ul className="connection-list">
-        {connections.connected.map((connection) => (
-          <ConnectionRow
-            key={connection.id}
-            connection={connection}
-            when={t('connect.connections.since', {
-              date: formatDay(connection.respondedAt ?? connection.createdAt, i18n.language),
-            })}
-          >
-            <div className="row-actions">
-              <button
-                type="button"
-                className="button primary"
-                disabled={message.isPending && message.variables === connection.person.username}
-                onClick={() => {
-                  message.mutate(connection.person.username);
-                }}
-              >
-                <MessageCircle aria-hidden size={18} /> {t('connect.actions.message')}
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  setRemoving(connection);
-                }}
-              >
-                <UserMinus aria-hidden size={18} /> {t('connect.actions.remove')}
-              </button>
-            </div>
-          </ConnectionRow>
-        ))}
-      </ul>
+      {connections.connected.length === 0 ? (
+        <EmptyList icon={<Users aria-hidden size={32} />}>{t('connect.connections.none')}</EmptyList>
+      ) : (
+        <ul className="connection-list">
+          {connections.connected.map((connection) => (
+            <ConnectionRow
+              key={connection.id}
+              connection={connection}
+              when={t('connect.connections.since', {
+                date: formatDay(connection.respondedAt ?? connection.createdAt, i18n.language),
+              })}
+            >
+              <div className="row-actions">
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={message.isPending && message.variables === connection.person.username}
+                  onClick={() => {
+                    message.mutate(connection.person.username);
+                  }}
+                >
+                  <MessageCircle aria-hidden size={18} /> {t('connect.actions.message')}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    setRemoving(connection);
+                  }}
+                >
+                  <UserMinus aria-hidden size={18} /> {t('connect.actions.remove')}
+                </button>
+              </div>
+            </ConnectionRow>
+          ))}
+        </ul>
+      )}
+      <BlockedPeople actions={actions} />
       <ConfirmDialog
         open={removing !== null}
         title={t('connect.remove.title', { name: removingName })}
@@ -200,5 +205,70 @@ export function ConnectionsTab({ connections, actions }: { connections: Connecti
         }}
       />
     </>
+  );
+}
+
+/** Whom I blocked, each to unblock after a question; nothing at all while nobody is. */
+function BlockedPeople({ actions }: { actions: Actions }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const query = useQuery(blockedQuery());
+  const [unblocking, setUnblocking] = useState<ConnectPersonRef | null>(null);
+  const { unblock } = actions;
+  const name = unblocking ? personName(unblocking) : '';
+
+  if (query.isPending || (query.isSuccess && query.data.blocked.length === 0)) return null;
+  return (
+    <section className="connection-section blocked-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <Ban aria-hidden size={18} /> {t('connect.blocked.title')}
+      </h2>
+      {query.isError ? (
+        <QueryError as="div" error={query.error} onRetry={refetchOf(query)} />
+      ) : (
+        <>
+          <p className="muted small">{t('connect.blocked.lead')}</p>
+          <ul className="connection-list">
+            {query.data.blocked.map((person) => (
+              <li key={person.id} className="connection-row blocked-row">
+                <Avatar name={personName(person)} url={person.avatarUrl} size="small" />
+                <p className="connection-row-name">{personName(person)}</p>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={unblock.isPending && unblock.variables.id === person.id}
+                  onClick={() => {
+                    setUnblocking(person);
+                  }}
+                >
+                  {t('connect.actions.unblock')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ConfirmDialog
+        open={unblocking !== null}
+        title={t('connect.unblock.title', { name })}
+        message={t('connect.unblock.body', { name })}
+        confirmLabel={t('connect.actions.unblock')}
+        busy={unblock.isPending}
+        onCancel={() => {
+          setUnblocking(null);
+        }}
+        onConfirm={() => {
+          if (!unblocking) return;
+          unblock.mutate(
+            { id: unblocking.id, name },
+            {
+              onSettled: () => {
+                setUnblocking(null);
+              },
+            },
+          );
+        }}
+      />
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PersonCard } from '@tolk/shared/schemas/connect';
 import { paths } from '../../../lib/paths';
@@ -20,11 +20,19 @@ export interface BackState {
   back: string;
 }
 
+interface PersonCardProps {
+  person: PersonCard;
+  /** More about them where the list says it (a traveller's days and note), after their languages. */
+  children?: ReactNode;
+  /** Buttons of their own (Message, Report), above the stretched link. */
+  actions?: ReactNode;
+}
+
 /**
  * A person as discovery lists them. The whole card opens their page, through the link on their
  * name stretched over it (one link per card for a screen reader, not a paragraph-long one).
  */
-function PersonCardView({ person }: { person: PersonCard }) {
+function PersonCardView({ person, children, actions }: PersonCardProps) {
   const nameId = useId();
   const location = useLocation();
   const name = personName(person);
@@ -45,6 +53,7 @@ function PersonCardView({ person }: { person: PersonCard }) {
       </div>
       <MatchBadge person={person} />
       <PersonLanguages person={person} />
+      {children && <div className="person-card-extra">{children}</div>}
       {person.bio && <ReaderTextView text={person.bio} clamp className="person-card-bio" />}
       <PersonInterests person={person} />
       {(person.activity !== null || person.connection !== 'none') && (
@@ -53,6 +62,7 @@ function PersonCardView({ person }: { person: PersonCard }) {
           <ConnectionBadge connection={person.connection} />
         </div>
       )}
+      {actions && <div className="person-card-actions">{actions}</div>}
     </article>
   );
 }

@@ -1,17 +1,26 @@
 import { infiniteQueryOptions, QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Connections, DiscoveryPage } from '@tolk/shared/schemas/connect';
+import type { CityRef } from '@tolk/shared/schemas/cities';
+import type { ConnectPersonRef, Connections, DiscoveryPage, Trip, Visitors } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
+import { LoginResponseProvider } from '../../../lib/session';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { cancelTrip } from '../api/cancel-trip';
+import { unblockPerson } from '../api/unblock-person';
 import type { PeopleQuery } from '../filters';
-import { aConnection, aPerson, aReaderText, NO_CONNECTIONS } from '../test-factories';
+import { aConnection, aPerson, aReaderText, aTrip, LUCIA_ID, NO_CONNECTIONS } from '../test-factories';
 import { Component as ConnectScreen } from './connect-screen';
 
 let page: DiscoveryPage | HttpError;
 let connections: Connections;
+let trips: Trip[];
+let visitors: Visitors;
+let homeCity: CityRef | null;
+let blocked: ConnectPersonRef[];
 const asked: PeopleQuery[] = [];
 
 vi.mock('../api/list-people', () => ({
@@ -31,6 +40,23 @@ vi.mock('../api/list-connections', () => ({
     queryOptions({ queryKey: ['connect', 'connections'], queryFn: () => Promise.resolve(connections) }),
 }));
 
+vi.mock('../api/cancel-trip', () => ({ cancelTrip: vi.fn(() => Promise.resolve({ ok: true })) }));
+vi.mock('../api/unblock-person', () => ({ unblockPerson: vi.fn(() => Promise.resolve({ ok: true })) }));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../api/list-trips', () => ({
+  tripsQueryKey: ['connect', 'trips'],
+  tripsQuery: () => queryOptions({ queryKey: ['connect', 'trips'], queryFn: () => Promise.resolve({ trips }) }),
+}));
+vi.mock('../api/list-visitors', () => ({
+  visitorsQuery: () => queryOptions({ queryKey: ['connect', 'visitors'], queryFn: () => Promise.resolve(visitors) }),
+}));
+vi.mock('../../../lib/blocked', () => ({
+  blockedQuery: () => queryOptions({ queryKey: ['connect', 'blocked'], queryFn: () => Promise.resolve({ blocked }) }),
+}));
+vi.mock('../api/get-home-city', () => ({
+  homeCityQuery: () => queryOptions({ queryKey: ['profile', 'home'], queryFn: () => Promise.resolve(homeCity) }),
+}));
+
 beforeAll(async () => {
   await initI18n();
 });
@@ -38,14 +64,28 @@ beforeEach(async () => {
   asked.length = 0;
   page = { people: [aPerson()], nextCursor: null };
   connections = NO_CONNECTIONS;
+  trips = [];
+  visitors = { visitors: [] };
+  homeCity = { id: 2267057, name: 'Lisbon', country: 'PT' };
+  blocked = [];
+  signIn('');
   await chooseUiLanguage('en');
 });
+
+function signIn(roles: string) {
+  localStorage.setItem(
+    STORAGE_KEYS.loginResponse,
+    JSON.stringify({ username: 'anna', tenant: 'public', roles, isloggedin: true, userid: 'u1' }),
+  );
+}
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/connect', element: <ConnectScreen /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
+      <LoginResponseProvider>
+        <RouterProvider router={router} />
+      </LoginResponseProvider>
     </QueryClientProvider>,
   );
   return router;
@@ -128,5 +168,107 @@ describe('/connect', () => {
     await user.keyboard('{ArrowRight}');
     expect(router.state.location.search).toBe('?tab=connections');
     expect(within(screen.getByRole('tabpanel')).getByText(/No connections yet/)).toBeTruthy();
+  });
+
+  it('lists who is coming to my city on the Trips tab: person, days and note in my language', async () => {
+    const user = userEvent.setup();
+    visitors = {
+      visitors: [
+        {
+          person: aPerson({ connection: 'connected' }),
+          trip: aTrip({
+            id: 'lucia-trip',
+            owner: { id: LUCIA_ID, username: 'lucia', displayName: 'Lucía', avatarUrl: null },
+            arrival: '2099-07-03',
+            departure: '2099-07-10',
+            note: aReaderText({ original: 'Busco un café tranquilo', text: 'Looking for a quiet café' }),
+          }),
+        },
+      ],
+    };
+    trips = [aTrip()];
+    const router = renderAt('/connect');
+    await user.click(await screen.findByRole('tab', { name: 'Trips' }));
+    expect(router.state.location.search).toBe('?tab=trips');
+    const coming = await screen.findByRole('region', { name: 'Coming to Lisbon' });
+    const row = within(coming).getByRole('listitem');
+    expect(within(row).getByRole('link', { name: 'Lucía' }).getAttribute('href')).toBe(`/connect/${LUCIA_ID}`);
+    expect(within(row).getByText(/Jul/).textContent).toMatch(/3.*10 Jul.*2099|Jul 3.*10, 2099/);
+    expect(within(row).getByText('Looking for a quiet café')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Message' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Report trip' })).toBeTruthy();
+
+    const mine = screen.getByRole('region', { name: 'Your trips' });
+    const trip = within(mine).getByRole('article', { name: 'Lisbon, Portugal' });
+    expect(within(trip).getByRole('link', { name: 'Meet people' }).getAttribute('href')).toBe(
+      `/connect/trips/${aTrip().id}`,
+    );
+    expect(within(trip).getByText('First time in Lisbon!')).toBeTruthy();
+    expect(within(trip).getByRole('button', { name: 'Cancel trip' })).toBeTruthy();
+  });
+
+  it('asks for a home city before it can say who is coming', async () => {
+    homeCity = null;
+    renderAt('/connect?tab=trips');
+    const coming = await screen.findByRole('region', { name: 'Coming to your city' });
+    expect(await within(coming).findByText('Set your home city to see who is coming to it.')).toBeTruthy();
+    expect(within(coming).getByRole('link', { name: 'Set your home city' }).getAttribute('href')).toBe('/profile/edit');
+    expect(within(screen.getByRole('region', { name: 'Your trips' })).getByText('No trips planned yet.')).toBeTruthy();
+  });
+
+  it('cancels a trip of mine only after asking, with "Keep it" as the way out', async () => {
+    const user = userEvent.setup();
+    trips = [aTrip()];
+    renderAt('/connect?tab=trips');
+    const trip = await screen.findByRole('article', { name: 'Lisbon, Portugal' });
+    await user.click(within(trip).getByRole('button', { name: 'Cancel trip' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel your trip to Lisbon, Portugal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(cancelTrip).not.toHaveBeenCalled();
+
+    await user.click(within(trip).getByRole('button', { name: 'Cancel trip' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: /Cancel your trip/ })).getByRole('button', {
+        name: 'Cancel trip',
+      }),
+    );
+    await waitFor(() => {
+      expect(cancelTrip).toHaveBeenCalledWith(aTrip().id);
+    });
+  });
+
+  it('keeps past trips folded away', async () => {
+    trips = [aTrip({ id: 'old', arrival: '2020-01-01', departure: '2020-01-05' })];
+    renderAt('/connect?tab=trips');
+    const past = await screen.findByText('Past trips');
+    expect(past.closest('details')?.open).toBe(false);
+    expect(screen.getByText('No trips planned yet.')).toBeTruthy();
+  });
+
+  it('lists whom I blocked under my connections, to unblock after a question', async () => {
+    const user = userEvent.setup();
+    blocked = [{ id: LUCIA_ID, username: 'lucia', displayName: 'Lucía', avatarUrl: null }];
+    renderAt('/connect?tab=connections');
+    const section = await screen.findByRole('region', { name: 'Blocked' });
+    expect(within(section).getByText('Lucía')).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Unblock' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Unblock Lucía?' });
+    expect(within(dialog).getByText(/find each other in Connect again/)).toBeTruthy();
+    expect(unblockPerson).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Unblock' }));
+    await waitFor(() => {
+      expect(unblockPerson).toHaveBeenCalledWith(LUCIA_ID);
+    });
+  });
+
+  it('links superadmins, and only them, to the report queue', async () => {
+    renderAt('/connect');
+    await screen.findByRole('article', { name: /Lucía/ });
+    expect(screen.queryByRole('link', { name: 'Reports' })).toBeNull();
+    cleanup();
+    signIn('superadmin');
+    renderAt('/connect');
+    expect((await screen.findByRole('link', { name: 'Reports' })).getAttribute('href')).toBe('/connect/reports');
   });
 });

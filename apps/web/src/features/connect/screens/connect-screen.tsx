@@ -1,25 +1,31 @@
-import { useCallback, useId, useMemo, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ShieldAlert } from 'lucide-react';
+import { paths } from '../../../lib/paths';
+import { useLoginResponse } from '../../../lib/session';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { connectionsQuery } from '../api/list-connections';
 import { ConnectionsTab, RequestsTab } from '../components/connection-lists';
 import { DiscoverList } from '../components/discover-list';
 import { FilterBar } from '../components/filter-bar';
+import { TripsTab } from '../components/trips-tab';
 import { filtersFromParams, filtersToParams, type ConnectFilters } from '../filters';
 import { formatNumber } from '../format';
 import { useConnectionActions } from '../use-connection-actions';
+import { useScrollEdges } from '../use-scroll-edges';
 import '../connect.css';
 
-const CONNECT_TABS = ['discover', 'requests', 'connections'] as const;
+const CONNECT_TABS = ['discover', 'requests', 'connections', 'trips'] as const;
 type ConnectTab = (typeof CONNECT_TABS)[number];
 
 const TAB_KEYS: Record<ConnectTab, string> = {
   discover: 'connect.tabs.discover',
   requests: 'connect.tabs.requests',
   connections: 'connect.tabs.connections',
+  trips: 'connect.tabs.trips',
 };
 
 const tabOf = (value: string | null): ConnectTab => CONNECT_TABS.find((tab) => tab === value) ?? 'discover';
@@ -30,11 +36,13 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const filters = useMemo(() => filtersFromParams(params), [params]);
+  const { superAdmin } = useLoginResponse();
   const connections = useQuery(connectionsQuery());
   const actions = useConnectionActions();
   const incoming = connections.data?.incoming.length ?? 0;
   const tabId = (which: ConnectTab) => `${base}-${which}`;
   const panelId = `${base}-panel`;
+  const { ref: tabRowRef, edges: hiddenEdges, onScroll: onTabRowScroll } = useScrollEdges<HTMLDivElement>();
 
   // Filters and tab live in the URL: back, refresh and a shared link keep them. Replacing the
   // entry keeps the history to the screens visited, not every filter tried.
@@ -72,8 +80,16 @@ export function Component() {
     document.getElementById(tabId(target))?.focus();
   };
 
+  // On the narrowest phones the row scrolls: the tab the URL opened is brought into sight.
+  useEffect(() => {
+    const selected = document.getElementById(`${base}-${tab}`);
+    // jsdom, in tests, has no scrollIntoView.
+    if (selected && 'scrollIntoView' in selected) selected.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [base, tab]);
+
   let panel;
   if (tab === 'discover') panel = <DiscoverList filters={filters} onChange={setFilters} />;
+  else if (tab === 'trips') panel = <TripsTab actions={actions} />;
   else if (connections.isPending) panel = <ScreenSkeleton lines={4} />;
   else if (connections.isError)
     panel = <QueryError as="div" error={connections.error} onRetry={refetchOf(connections)} />;
@@ -83,10 +99,25 @@ export function Component() {
   return (
     <section className="connect" aria-labelledby={`${base}-title`}>
       <header className="connect-head">
-        <h1 id={`${base}-title`}>{t('connect.title')}</h1>
+        <div className="connect-title-row">
+          <h1 id={`${base}-title`}>{t('connect.title')}</h1>
+          {superAdmin && (
+            <Link className="button admin-link" to={paths.connectReports}>
+              <ShieldAlert aria-hidden size={18} /> {t('connect.reports.link')}
+            </Link>
+          )}
+        </div>
         <p className="muted">{t('connect.lead')}</p>
       </header>
-      <div className="connect-tabs" role="tablist" aria-labelledby={`${base}-title`} onKeyDown={onTabKey}>
+      <div
+        ref={tabRowRef}
+        className="connect-tabs"
+        role="tablist"
+        aria-labelledby={`${base}-title`}
+        data-more={hiddenEdges || undefined}
+        onKeyDown={onTabKey}
+        onScroll={onTabRowScroll}
+      >
         {CONNECT_TABS.map((which) => (
           <button
             key={which}

@@ -7,12 +7,13 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connections, PersonDetail } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
+import { fileReport } from '../../../lib/reports';
 import { acceptConnection } from '../api/accept-connection';
 import { blockPerson } from '../api/block-person';
 import { endConnection } from '../api/end-connection';
 import { openConversation } from '../api/open-conversation';
 import { requestConnection } from '../api/request-connection';
-import { aConnection, aPersonDetail, aReaderText, LUCIA_ID, NO_CONNECTIONS } from '../test-factories';
+import { aConnection, aPersonDetail, aReaderText, aTrip, LUCIA_ID, NO_CONNECTIONS } from '../test-factories';
 import { Component as PersonScreen } from './person-screen';
 
 let person: PersonDetail | HttpError;
@@ -35,6 +36,7 @@ vi.mock('../api/accept-connection', () => ({ acceptConnection: vi.fn() }));
 vi.mock('../api/end-connection', () => ({ endConnection: vi.fn() }));
 vi.mock('../api/block-person', () => ({ blockPerson: vi.fn() }));
 vi.mock('../api/open-conversation', () => ({ openConversation: vi.fn() }));
+vi.mock('../../../lib/reports', () => ({ fileReport: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const CONNECTION_ID = aConnection().id;
@@ -48,6 +50,7 @@ beforeEach(async () => {
   vi.mocked(acceptConnection).mockResolvedValue({ id: CONNECTION_ID, state: 'accepted' });
   vi.mocked(endConnection).mockResolvedValue({ ok: true });
   vi.mocked(blockPerson).mockResolvedValue({ ok: true });
+  vi.mocked(fileReport).mockResolvedValue({ id: 'r1' });
   vi.mocked(openConversation).mockResolvedValue({ id: 'c1' } as Awaited<ReturnType<typeof openConversation>>);
   person = aPersonDetail();
   connections = NO_CONNECTIONS;
@@ -209,6 +212,42 @@ describe('/connect/{id}', () => {
     });
     expect(blockPerson).toHaveBeenCalledWith(LUCIA_ID);
     expect(toast.success).toHaveBeenCalledWith('Lucía is blocked.');
+  });
+
+  it('reports the person, with a reason, and thanks me', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report Lucía' });
+    await user.click(within(dialog).getByRole('radio', { name: /Spam/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => {
+      expect(fileReport).toHaveBeenCalledWith({ targetKind: 'profile', targetId: LUCIA_ID, reason: 'spam', note: '' });
+    });
+    expect(toast.success).toHaveBeenCalledWith('Thanks, our team will look at it.');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+
+  it('reports one of their trips', async () => {
+    const user = userEvent.setup();
+    person = aPersonDetail({ trips: [aTrip({ id: 'lucia-trip' })] });
+    await renderScreen();
+    const trips = screen.getByRole('region', { name: 'Upcoming trips' });
+    await user.click(within(trips).getByRole('button', { name: 'Report trip' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report Lucía’s trip' });
+    await user.click(within(dialog).getByRole('radio', { name: /Something else/ }));
+    await user.type(within(dialog).getByLabelText('What happened? (optional)'), 'Advertises a hostel.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => {
+      expect(fileReport).toHaveBeenCalledWith({
+        targetKind: 'trip',
+        targetId: 'lucia-trip',
+        reason: 'other',
+        note: 'Advertises a hostel.',
+      });
+    });
   });
 
   it('says a person it cannot find is not there, with a way back and no retry', async () => {

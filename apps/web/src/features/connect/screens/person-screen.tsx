@@ -2,19 +2,17 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowLeft, Ban, CalendarDays, MapPin, UserMinus, UserX } from 'lucide-react';
+import { ArrowLeft, Ban, Flag, UserMinus, UserX } from 'lucide-react';
 import type { PersonDetail } from '@tolk/shared/schemas/connect';
-import { HttpError } from '../../../lib/http-error';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
-import { cityLabel } from '../../../ui/city-picker';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { QueryError, refetchOf } from '../../../ui/query-error';
+import { MissingOrError } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { connectionsQuery } from '../api/list-connections';
 import { personQuery } from '../api/get-person';
 import { connectionWith } from '../connections';
-import { formatDayRange, personName } from '../format';
+import { personName } from '../format';
 import { PersonActions } from '../components/person-actions';
 import type { BackState } from '../components/person-card';
 import {
@@ -27,6 +25,8 @@ import {
   Place,
 } from '../components/person-facts';
 import { ReaderTextView } from '../components/reader-text';
+import { ReportFlow, type ReportTarget } from '../components/report-flow';
+import { ReportTripButton, TripSummary } from '../components/trip-summary';
 import { useConnectionActions } from '../use-connection-actions';
 import '../connect.css';
 
@@ -44,20 +44,13 @@ export function Component() {
 
   if (query.isPending) return <ScreenSkeleton lines={8} />;
   if (query.isError) {
-    const missing = query.error instanceof HttpError && query.error.status === 404;
     return (
-      <QueryError
-        error={query.error}
-        heading={
-          missing ? (
-            <>
-              <UserX aria-hidden size={40} />
-              <h1>{t('connect.person.missingTitle')}</h1>
-            </>
-          ) : undefined
-        }
-        {...(missing ? { message: t('connect.person.missing') } : { onRetry: refetchOf(query) })}
-        actions={
+      <MissingOrError
+        query={query}
+        icon={<UserX aria-hidden size={40} />}
+        title={t('connect.person.missingTitle')}
+        message={t('connect.person.missing')}
+        back={
           <Link className="button" to={back}>
             {t('connect.person.backToConnect')}
           </Link>
@@ -69,11 +62,12 @@ export function Component() {
 }
 
 function Person({ person, back }: { person: PersonDetail; back: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const ids = { name: useId(), about: useId(), languages: useId(), interests: useId(), trips: useId() };
   const connections = useQuery(connectionsQuery());
   const actions = useConnectionActions();
   const [confirm, setConfirm] = useState<'block' | 'remove' | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const name = personName(person);
   const connection = connectionWith(connections.data, person.id);
   const close = () => {
@@ -145,14 +139,12 @@ function Person({ person, back }: { person: PersonDetail; back: string }) {
           <ul className="trip-list">
             {person.trips.map((trip) => (
               <li key={trip.id} className="trip">
-                <p className="trip-city">
-                  <MapPin aria-hidden size={16} /> {cityLabel(trip.city, i18n.language)}
-                </p>
-                <p className="trip-dates small">
-                  <CalendarDays aria-hidden size={15} />
-                  <time dateTime={trip.arrival}>{formatDayRange(trip.arrival, trip.departure, i18n.language)}</time>
-                </p>
-                {trip.note && <ReaderTextView text={trip.note} toggle className="trip-note" />}
+                <TripSummary trip={trip} />
+                <ReportTripButton
+                  onClick={() => {
+                    setReporting({ kind: 'trip', id: trip.id, title: t('connect.trips.reportTitle', { name }) });
+                  }}
+                />
               </li>
             ))}
           </ul>
@@ -180,6 +172,15 @@ function Person({ person, back }: { person: PersonDetail; back: string }) {
         >
           <Ban aria-hidden size={18} /> {t('connect.actions.block')}
         </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setReporting({ kind: 'profile', id: person.id, title: t('connect.report.title', { name }) });
+          }}
+        >
+          <Flag aria-hidden size={18} /> {t('report.action')}
+        </button>
       </div>
 
       <ConfirmDialog
@@ -202,6 +203,12 @@ function Person({ person, back }: { person: PersonDetail; back: string }) {
         onCancel={close}
         onConfirm={() => {
           if (connection) actions.end.mutate({ id: connection.id, name, how: 'remove' }, { onSettled: close });
+        }}
+      />
+      <ReportFlow
+        target={reporting}
+        onClose={() => {
+          setReporting(null);
         }}
       />
     </article>

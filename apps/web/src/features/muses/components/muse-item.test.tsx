@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,17 +12,26 @@ beforeAll(async () => {
   await initI18n();
 });
 
-function renderMuse(muse: Muse, mine = false) {
+function renderMuse(muse: Muse, mine = false, { folded = false } = {}) {
   const onDelete = vi.fn();
   const onOpenPhoto = vi.fn();
+  const onReport = vi.fn();
   render(
     <MemoryRouter>
       <ol>
-        <MuseItem muse={muse} mine={mine} showSender onDelete={onDelete} onOpenPhoto={onOpenPhoto} />
+        <MuseItem
+          muse={muse}
+          mine={mine}
+          showSender
+          onDelete={onDelete}
+          onOpenPhoto={onOpenPhoto}
+          onReport={onReport}
+          folded={folded}
+        />
       </ol>
     </MemoryRouter>,
   );
-  return { onDelete, onOpenPhoto };
+  return { onDelete, onOpenPhoto, onReport };
 }
 
 describe('MuseItem', () => {
@@ -118,6 +127,29 @@ describe('MuseItem', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByText('Kari')).toBeTruthy();
+  });
+
+  it('offers to report somebody else’s muse, never my own', async () => {
+    const muse = aMuse(3);
+    const { onReport } = renderMuse(muse);
+    await userEvent.click(screen.getByRole('button', { name: 'Report muse from Kari' }));
+    expect(onReport).toHaveBeenCalledWith(muse);
+    cleanup();
+    renderMuse(aMuse(4), true);
+    expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
+  });
+
+  it('folds a muse from someone I blocked, and shows it for this view when asked', async () => {
+    renderMuse(aMuse(6, { text: 'You will regret this' }), false, { folded: true });
+    expect(screen.getByText('Muse from someone you blocked')).toBeTruthy();
+    expect(screen.queryByText('You will regret this')).toBeNull();
+    expect(screen.queryByText('Kari')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByText('You will regret this')).toBeTruthy();
+    expect(screen.queryByText('Muse from someone you blocked')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Report muse from Kari' })).toBeTruthy();
   });
 
   it('shows a deleted muse as deleted, with no text and no actions', () => {

@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertCircle, Clock, CloudOff, Languages, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { AlertCircle, Ban, Clock, CloudOff, Flag, Languages, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { languageName } from '../../../lib/language-names';
 import { Avatar } from '../../../ui/avatar';
@@ -18,15 +18,42 @@ interface MuseItemProps {
   readBy?: string | undefined;
   onDelete: (muse: Muse) => void;
   onOpenPhoto: (photo: Photo, alt: string) => void;
+  /** Reports someone else's muse; no Report action without it. */
+  onReport?: ((muse: Muse) => void) | undefined;
+  /** From someone I blocked (a group thread): folded away until I ask to see it. */
+  folded?: boolean | undefined;
 }
 
-function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto }: MuseItemProps) {
+function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto, onReport, folded }: MuseItemProps) {
   const { t, i18n } = useTranslation();
   const [wantOriginal, setWantOriginal] = useState(false);
+  // Shown for this view only: the next visit folds it again.
+  const [revealed, setRevealed] = useState(false);
   const view = museView(muse, wantOriginal);
   const sender = mine ? t('common.you') : personName(muse.sender);
   const photoAlt = t('muses.photo', { name: sender });
   const shownLanguage = view.showingOriginal ? muse.from : (muse.translation?.to ?? muse.from);
+
+  if (folded && !mine && !revealed) {
+    return (
+      <li className="muse folded" data-seq={muse.seq}>
+        <div className="muse-bubble">
+          <p className="muse-folded">
+            <Ban aria-hidden size={14} /> {t('muses.blocked.folded')}
+          </p>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setRevealed(true);
+            }}
+          >
+            {t('muses.blocked.show')}
+          </button>
+        </div>
+      </li>
+    );
+  }
 
   return (
     <li className={`muse${mine ? ' mine' : ''}${muse.deleted ? ' deleted' : ''}`} data-seq={muse.seq}>
@@ -102,6 +129,19 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto }: 
             <Link className="icon-button small" to={paths.muse(muse.id)} aria-label={t('muses.versions')}>
               <Languages aria-hidden size={16} />
             </Link>
+          )}
+          {!mine && !muse.deleted && onReport && (
+            <button
+              type="button"
+              className="icon-button small"
+              aria-label={t('muses.report', { name: sender })}
+              title={t('report.action')}
+              onClick={() => {
+                onReport(muse);
+              }}
+            >
+              <Flag aria-hidden size={15} />
+            </button>
           )}
           {mine && !muse.deleted && (
             <>

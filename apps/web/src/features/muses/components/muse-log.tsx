@@ -18,6 +18,10 @@ interface MuseLogProps {
   onDelete: (muse: Muse) => void;
   onRetry: (clientId: string) => void;
   onOpenPhoto: (photo: Photo, alt: string) => void;
+  /** Reports someone else's muse. */
+  onReport: (muse: Muse) => void;
+  /** Usernames of the people I blocked: their muses in a group thread are folded. */
+  blocked: ReadonlySet<string>;
   /** The newest muse has been on screen: mark the thread read up to it. */
   onSeen: (seq: number) => void;
 }
@@ -43,6 +47,8 @@ export function MuseLog({
   onDelete,
   onRetry,
   onOpenPhoto,
+  onReport,
+  blocked,
   onSeen,
 }: MuseLogProps) {
   const { t } = useTranslation();
@@ -159,6 +165,8 @@ export function MuseLog({
             readBy={readers?.museId === muse.id ? readByText : undefined}
             onDelete={onDelete}
             onOpenPhoto={onOpenPhoto}
+            onReport={onReport}
+            folded={showSender && blocked.has(muse.sender.username)}
           />
         ))}
         {state.pending.map((pending) => (

@@ -1,10 +1,14 @@
 import { useCallback, useId, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ArrowLeft, Users } from 'lucide-react';
+import type { BlockedPeople, ReportInput } from '@tolk/shared/schemas/connect';
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
+import { blockedQuery } from '../../../lib/blocked';
 import { HttpError } from '../../../lib/http';
+import { fileReport } from '../../../lib/reports';
 import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
@@ -16,13 +20,19 @@ import { MembersPanel } from '../components/members-panel';
 import { MuseLog } from '../components/muse-log';
 import { PhotoViewer, type OpenPhoto } from '../components/photo-viewer';
 import { TypingIndicator } from '../components/typing-indicator';
-import { conversationTitle } from '../muse-display';
+import { conversationTitle, personName } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { useThread } from '../use-thread';
 import { Avatar } from '../../../ui/avatar';
 import { QueryError } from '../../../ui/query-error';
+import { ReportDialog } from '../../../ui/report-dialog';
 import '../thread.css';
 import '../composer.css';
+
+const NOBODY: ReadonlySet<string> = new Set();
+/** Whom I blocked, by username (what a muse names its sender by). */
+const usernamesOf = (data: BlockedPeople): ReadonlySet<string> =>
+  new Set(data.blocked.map((person) => person.username));
 
 export function Component() {
   const { id = '' } = useParams();
@@ -36,12 +46,18 @@ export function Component() {
   const [panelOpen, setPanelOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Muse>();
   const [photo, setPhoto] = useState<OpenPhoto>();
+  const [toReport, setToReport] = useState<Muse>();
+  const blocked = useQuery({ ...blockedQuery(loginResponse.isloggedin), select: usernamesOf });
+  const report = useMutation({ mutationFn: (input: ReportInput) => fileReport(input) });
 
   const onDelete = useCallback((muse: Muse) => {
     setToDelete(muse);
   }, []);
   const onOpenPhoto = useCallback((opened: Photo, alt: string) => {
     setPhoto({ photo: opened, alt });
+  }, []);
+  const onReport = useCallback((muse: Muse) => {
+    setToReport(muse);
   }, []);
   const loadOlder = useCallback(() => {
     older.mutate(undefined, {
@@ -142,6 +158,8 @@ export function Component() {
         onDelete={onDelete}
         onRetry={retry}
         onOpenPhoto={onOpenPhoto}
+        onReport={onReport}
+        blocked={blocked.data ?? NOBODY}
         onSeen={markRead}
       />
       <TypingIndicator socket={socket} conversationId={id} me={me} />
@@ -165,6 +183,20 @@ export function Component() {
               toast.error(errorMessage(error, t));
             },
           });
+        }}
+      />
+      <ReportDialog
+        open={toReport !== undefined}
+        title={t('muses.reportTitle', { name: toReport ? personName(toReport.sender) : '' })}
+        busy={report.isPending}
+        onClose={() => {
+          setToReport(undefined);
+        }}
+        onSubmit={async (reason, note) => {
+          if (!toReport) return;
+          await report.mutateAsync({ targetKind: 'muse', targetId: toReport.id, reason, note });
+          toast.success(t('report.thanks'));
+          setToReport(undefined);
         }}
       />
       <PhotoViewer

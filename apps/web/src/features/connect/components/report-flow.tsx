@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { ReportInput } from '@tolk/shared/schemas/connect';
+import { fileReport } from '../../../lib/reports';
+import { ReportDialog } from '../../../ui/report-dialog';
+
+/** What a member reports in connect: a person's profile or someone's trip, and the dialog's title. */
+export interface ReportTarget {
+  kind: Extract<ReportInput['targetKind'], 'profile' | 'trip'>;
+  id: string;
+  title: string;
+}
+
+/** The report dialog for a target (closed without one): files it, thanks the member, closes. */
+export function ReportFlow({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const report = useMutation({ mutationFn: (input: ReportInput) => fileReport(input) });
+  return (
+    <ReportDialog
+      open={target !== null}
+      title={target?.title ?? ''}
+      busy={report.isPending}
+      onClose={onClose}
+      onSubmit={async (reason, note) => {
+        if (!target) return;
+        await report.mutateAsync({ targetKind: target.kind, targetId: target.id, reason, note });
+        toast.success(t('report.thanks'));
+        onClose();
+      }}
+    />
+  );
+}

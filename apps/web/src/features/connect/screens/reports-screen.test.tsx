@@ -1,0 +1,151 @@
+import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'react-toastify';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Report } from '@tolk/shared/schemas/connect';
+import { HttpError } from '../../../lib/http-error';
+import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
+import { LoginResponseProvider } from '../../../lib/session';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import type { ReportState } from '../api/list-reports';
+import { resolveReport } from '../api/resolve-report';
+import { aReport, LUCIA_ID } from '../test-factories';
+import { Component as ReportsScreen } from './reports-screen';
+
+let queue: Record<ReportState, Report[] | HttpError>;
+
+vi.mock('../api/list-reports', () => ({
+  reportsQueryKey: ['reports'],
+  reportsQuery: (state: ReportState) =>
+    queryOptions({
+      queryKey: ['reports', state],
+      queryFn: () => {
+        const answer = queue[state];
+        return answer instanceof HttpError ? Promise.reject(answer) : Promise.resolve({ reports: answer });
+      },
+    }),
+}));
+vi.mock('../api/resolve-report', () => ({ resolveReport: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+beforeAll(async () => {
+  await initI18n();
+});
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.mocked(resolveReport).mockResolvedValue({ ok: true });
+  queue = { open: [aReport()], resolved: [] };
+  signInAs('public');
+  await chooseUiLanguage('en');
+});
+
+function signInAs(tenant: string) {
+  localStorage.setItem(
+    STORAGE_KEYS.loginResponse,
+    JSON.stringify({ username: 'root', tenant, roles: 'superadmin', isloggedin: true, userid: 'u0' }),
+  );
+}
+
+function renderAt(path = '/connect/reports') {
+  const router = createMemoryRouter(
+    [
+      { path: '/connect/reports', element: <ReportsScreen /> },
+      { path: '/connect', element: <p>Connect</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <LoginResponseProvider>
+        <RouterProvider router={router} />
+      </LoginResponseProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('/connect/reports', () => {
+  it('shows each open report: why, who reported whom in which community, what about, the note', async () => {
+    renderAt();
+    const report = await screen.findByRole('article', { name: 'Harassment or bullying' });
+    expect(within(report).getByText('Reported by').nextElementSibling?.textContent).toBe('Anna @anna');
+    expect(within(report).getByText('About').nextElementSibling?.textContent).toBe('Lucía @lucia');
+    expect(within(report).getByText('Community').nextElementSibling?.textContent).toBe('public');
+    expect(within(report).getByText(/^Profile/)).toBeTruthy();
+    expect(within(report).getByRole('link', { name: 'Open profile' }).getAttribute('href')).toBe(
+      `/connect/${LUCIA_ID}`,
+    );
+    expect(within(report).getByText('Keeps sending me rude messages.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Open', selected: true })).toBeTruthy();
+  });
+
+  it('links to the profile only within my own community, where connect can show it', async () => {
+    signInAs('root');
+    renderAt();
+    const report = await screen.findByRole('article', { name: 'Harassment or bullying' });
+    expect(within(report).getByText('What').nextElementSibling?.textContent).toBe('Profile');
+    expect(within(report).queryByRole('link')).toBeNull();
+  });
+
+  it('dismisses a report at once', async () => {
+    const user = userEvent.setup();
+    renderAt();
+    const report = await screen.findByRole('article', { name: 'Harassment or bullying' });
+    await user.click(within(report).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => {
+      expect(resolveReport).toHaveBeenCalledWith(aReport().id, 'dismiss');
+    });
+    expect(toast.success).toHaveBeenCalledWith('Report dismissed.');
+  });
+
+  it('suspends the account only after saying what that does', async () => {
+    const user = userEvent.setup();
+    renderAt();
+    const report = await screen.findByRole('article', { name: 'Harassment or bullying' });
+    await user.click(within(report).getByRole('button', { name: 'Suspend account' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Suspend Lucía?' });
+    expect(within(dialog).getByText(/signed out everywhere at once.*hidden from everyone/)).toBeTruthy();
+    expect(resolveReport).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
+    await waitFor(() => {
+      expect(resolveReport).toHaveBeenCalledWith(aReport().id, 'suspend');
+    });
+    expect(toast.success).toHaveBeenCalledWith('Lucía is suspended.');
+  });
+
+  it('shows resolved reports with what was done, and no actions', async () => {
+    const user = userEvent.setup();
+    queue.resolved = [
+      aReport({
+        state: 'resolved',
+        resolution: 'suspended',
+        resolvedAt: '2026-03-02T10:00:00.000Z',
+        subject: { id: LUCIA_ID, username: 'lucia', displayName: 'Lucía', suspended: true },
+      }),
+    ];
+    const router = renderAt();
+    await screen.findByRole('article');
+    await user.click(screen.getByRole('tab', { name: 'Resolved' }));
+    expect(router.state.location.search).toBe('?state=resolved');
+    const report = await screen.findByRole('article', { name: 'Harassment or bullying' });
+    expect(within(report).getByText(/Account suspended on .*2026/)).toBeTruthy();
+    expect(within(report).getByText('Suspended')).toBeTruthy();
+    expect(within(report).queryByRole('button')).toBeNull();
+  });
+
+  it('says when nothing waits', async () => {
+    queue.open = [];
+    renderAt();
+    expect(await screen.findByText('No open reports. All clear.')).toBeTruthy();
+  });
+
+  it('tells a member who is not an administrator, kindly, that it is not for them', async () => {
+    queue.open = new HttpError(403, 'forbidden', 'You are not allowed to do that.');
+    renderAt();
+    expect((await screen.findByRole('alert')).textContent).toBe('Only administrators can see this.');
+    expect(screen.getByRole('link', { name: 'Back to Connect' }).getAttribute('href')).toBe('/connect');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
