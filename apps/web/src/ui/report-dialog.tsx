@@ -95,13 +95,13 @@ export function ReportDialog({ open, title, busy = false, onSubmit, onClose }: R
         </p>
         <FormError>{errors.root?.message}</FormError>
         <fieldset
-          className="report-reasons"
+          className="choice-group"
           aria-invalid={reasonError ? true : undefined}
           aria-describedby={reasonError ? `${reasonId}-error` : undefined}
         >
           <legend>{t('report.reason')}</legend>
           {REPORT_REASONS.map((value, index) => (
-            <label key={value} className="report-reason">
+            <label key={value} className="choice-row">
               <input
                 type="radio"
                 value={value}
@@ -112,8 +112,8 @@ export function ReportDialog({ open, title, busy = false, onSubmit, onClose }: R
                 {...reason}
               />
               <span>
-                <span className="report-reason-label">{t(REPORT_REASON_KEYS[value].label)}</span>
-                <span className="report-reason-hint">{t(REPORT_REASON_KEYS[value].hint)}</span>
+                <span className="choice-label">{t(REPORT_REASON_KEYS[value].label)}</span>
+                <span className="choice-hint">{t(REPORT_REASON_KEYS[value].hint)}</span>
               </span>
             </label>
           ))}

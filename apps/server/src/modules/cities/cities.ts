@@ -37,7 +37,7 @@ interface CityTable {
 
 let table: CityTable | undefined;
 
-export const foldName = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+const foldName = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 function load(): CityTable {
   if (table) return table;

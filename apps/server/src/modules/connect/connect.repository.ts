@@ -3,16 +3,7 @@ import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { blocks, connections, trips } from '../../db/schema/connect';
 import { profiles, type SpokenLanguage } from '../../db/schema/profiles';
-import {
-  distanceFrom,
-  jsonArray,
-  pairIs,
-  personColumns,
-  textArray,
-  unblocked,
-  visibleTo,
-  type Viewer,
-} from './people-sql';
+import { jsonArray, pairIs, personColumns, textArray, unblocked, visibleTo, withinKm, type Viewer } from './people-sql';
 
 export type { Viewer } from './people-sql';
 
@@ -78,13 +69,7 @@ export function createConnectRepository(db: Database) {
       filters.learns ? sql`${profiles.learningCodes} @> ${textArray([filters.learns])}` : undefined,
       filters.interest ? sql`${profiles.interests} @> ${jsonArray([filters.interest])}::jsonb` : undefined,
       filters.cityId !== undefined ? eq(profiles.homeCityId, filters.cityId) : undefined,
-      filters.within
-        ? and(
-            // A box first (an index can use it), then the circle.
-            sql`${profiles.homeLat} between ${filters.within.lat - filters.within.km / 111} and ${filters.within.lat + filters.within.km / 111}`,
-            sql`${distanceFrom(filters.within)} <= ${filters.within.km}`,
-          )
-        : undefined,
+      filters.within ? withinKm(filters.within, filters.within.km) : undefined,
       filters.travellingTo
         ? sql`exists (select 1 from ${trips} where ${trips.ownerId} = ${accounts.id} and ${trips.tenantId} = ${viewer.tenantId}
             and ${trips.cityId} = ${filters.travellingTo.cityId} and ${trips.visibility} = 'everyone'
@@ -352,15 +337,6 @@ export function createConnectRepository(db: Database) {
         .where(and(eq(blocks.tenantId, viewer.tenantId), eq(blocks.blockerId, viewer.accountId)))
         .orderBy(sql`${blocks.createdAt} desc`)
         .limit(1000);
-    },
-
-    /** Whether the viewer blocked this person (a block the other way is not theirs to know). */
-    async blockedByViewer(viewer: Viewer, otherId: string) {
-      const [row] = await db
-        .select({ id: blocks.blockedId })
-        .from(blocks)
-        .where(and(eq(blocks.blockerId, viewer.accountId), eq(blocks.blockedId, otherId)));
-      return row !== undefined;
     },
 
     /** What decides whether the viewer may open a direct conversation with another member. */

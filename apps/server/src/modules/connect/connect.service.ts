@@ -36,6 +36,9 @@ export interface ConnectViewer extends Viewer {
 type DiscoveryQuery = z.output<typeof discoveryQuerySchema>;
 
 const DAY = 86_400_000;
+const TOUCH_EVERY_MS = 60_000;
+/** Members remembered as recently touched; the oldest is forgotten first. */
+const TOUCHED_MAX = 10_000;
 
 /** How recently, never more exactly: today, this week, this month, earlier. */
 export function activityOf(lastActiveAt: Date | null, now = Date.now()): Activity | null {
@@ -81,6 +84,7 @@ export function createConnectService(deps: {
   detect: (text: string, fallback: string) => string;
 }) {
   const { repo, readerTexts } = deps;
+  const touched = new Map<string, number>();
 
   function connectionView(row: ConnectionRow, viewer: ConnectViewer, note: ReaderText | null): Connection {
     const { connection, person } = row;
@@ -324,7 +328,18 @@ export function createConnectService(deps: {
       return rule.messagePolicy === 'connections' && !rule.connected ? 'connections-only' : 'yes';
     },
 
-    touch: (accountId: string) => repo.touch(accountId),
+    /**
+     * Marks a member active. Activity is shown by the day, so a member is written at most once a
+     * minute per instance: most requests write nothing (the SQL keeps the same rule across instances).
+     */
+    async touch(accountId: string, now = Date.now()) {
+      const last = touched.get(accountId);
+      if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
+      touched.delete(accountId);
+      touched.set(accountId, now);
+      if (touched.size > TOUCHED_MAX) touched.delete(touched.keys().next().value!);
+      await repo.touch(accountId);
+    },
     /** People as cards for this viewer (trips use them for locals and travellers). */
     cards,
     viewerProfile: (viewer: Viewer) => repo.viewerProfile(viewer),

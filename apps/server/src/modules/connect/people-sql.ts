@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { accounts } from '../../db/schema/accounts';
 import { blocks, connections } from '../../db/schema/connect';
 import { profiles } from '../../db/schema/profiles';
@@ -22,12 +22,26 @@ export const textArray = (values: readonly string[]) =>
   )}]::text[]`;
 const EARTH_KM = 6371;
 
-/** Great-circle distance in SQL between a profile's home and a point, null when it has none. */
-export const distanceFrom = (point: { lat: number; lon: number }) =>
+/** Where a row is: a profile's home unless another pair of columns is given (a trip's city). */
+interface Located {
+  lat: AnyColumn;
+  lon: AnyColumn;
+}
+const HOME: Located = { lat: profiles.homeLat, lon: profiles.homeLon };
+
+/** Great-circle distance in SQL between a row's place and a point, null when it has none. */
+export const distanceFrom = (point: { lat: number; lon: number }, at: Located = HOME) =>
   sql<number | null>`(${EARTH_KM} * 2 * asin(least(1, sqrt(
-    power(sin(radians(${profiles.homeLat} - ${point.lat}) / 2), 2) +
-    cos(radians(${point.lat})) * cos(radians(${profiles.homeLat})) * power(sin(radians(${profiles.homeLon} - ${point.lon}) / 2), 2)
+    power(sin(radians(${at.lat} - ${point.lat}) / 2), 2) +
+    cos(radians(${point.lat})) * cos(radians(${at.lat})) * power(sin(radians(${at.lon} - ${point.lon}) / 2), 2)
   ))))`;
+
+/** Within `km` of a point: a band of latitude first (its index reads it), then the circle. */
+export const withinKm = (point: { lat: number; lon: number }, km: number, at: Located = HOME) =>
+  and(
+    sql`${at.lat} between ${point.lat - km / 111} and ${point.lat + km / 111}`,
+    sql`${distanceFrom(point, at)} <= ${km}`,
+  );
 
 /** The pair's connection row, whichever of the two asked. */
 export const pairIs = (a: SQL | string, b: SQL | string) =>

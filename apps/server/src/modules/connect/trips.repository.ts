@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { connections, trips } from '../../db/schema/connect';
 import { profiles } from '../../db/schema/profiles';
-import { distanceFrom, pairIs, personColumns, visibleTo, type Viewer } from './people-sql';
+import { distanceFrom, pairIs, personColumns, visibleTo, withinKm, type Viewer } from './people-sql';
 
 export type TripRow = typeof trips.$inferSelect;
 export type TripValues = Pick<
@@ -34,6 +34,17 @@ export function createTripsRepository(db: Database) {
         ),
       ),
     );
+
+  /** Trips others may see, with the person each belongs to, soonest first. */
+  const withOwners = (viewer: Viewer, home: { lat: number; lon: number } | null, where: SQL | undefined) =>
+    db
+      .select({ person: personColumns(viewer, home), trip: trips })
+      .from(trips)
+      .innerJoin(accounts, eq(accounts.id, trips.ownerId))
+      .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+      .where(and(tripVisible(viewer), visibleTo(viewer), where))
+      .orderBy(asc(trips.arrival))
+      .limit(100);
 
   return {
     /** Mine: upcoming first (soonest first), then past ones (latest first). */
@@ -107,22 +118,11 @@ export function createTripsRepository(db: Database) {
       arrival: string,
       departure: string,
     ) {
-      return db
-        .select({ person: personColumns(viewer, home), trip: trips })
-        .from(trips)
-        .innerJoin(accounts, eq(accounts.id, trips.ownerId))
-        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-        .where(
-          and(
-            tripVisible(viewer),
-            visibleTo(viewer),
-            eq(trips.cityId, cityId),
-            sql`${trips.departure} >= ${arrival}`,
-            sql`${trips.arrival} <= ${departure}`,
-          ),
-        )
-        .orderBy(asc(trips.arrival))
-        .limit(100);
+      return withOwners(
+        viewer,
+        home,
+        and(eq(trips.cityId, cityId), sql`${trips.departure} >= ${arrival}`, sql`${trips.arrival} <= ${departure}`),
+      );
     },
 
     /** Locals: people whose home is within `km` of a point, nearest first. */
@@ -131,34 +131,14 @@ export function createTripsRepository(db: Database) {
         .select(personColumns(viewer, home))
         .from(accounts)
         .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-        .where(
-          and(
-            visibleTo(viewer),
-            sql`${profiles.homeLat} between ${point.lat - km / 111} and ${point.lat + km / 111}`,
-            sql`${distanceFrom(point)} <= ${km}`,
-          ),
-        )
+        .where(and(visibleTo(viewer), withinKm(point, km)))
         .orderBy(sql`${distanceFrom(point)} asc`, sql`${profiles.lastActiveAt} desc nulls last`)
         .limit(100);
     },
 
     /** Who is coming to a place near the viewer's home, soonest first. */
     visitors(viewer: Viewer, home: { lat: number; lon: number }, km: number) {
-      return db
-        .select({ person: personColumns(viewer, home), trip: trips })
-        .from(trips)
-        .innerJoin(accounts, eq(accounts.id, trips.ownerId))
-        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-        .where(
-          and(
-            tripVisible(viewer),
-            visibleTo(viewer),
-            sql`${trips.lat} between ${home.lat - km / 111} and ${home.lat + km / 111}`,
-            sql`(6371 * 2 * asin(least(1, sqrt(power(sin(radians(${trips.lat} - ${home.lat}) / 2), 2) + cos(radians(${home.lat})) * cos(radians(${trips.lat})) * power(sin(radians(${trips.lon} - ${home.lon}) / 2), 2))))) <= ${km}`,
-          ),
-        )
-        .orderBy(asc(trips.arrival))
-        .limit(100);
+      return withOwners(viewer, home, withinKm(home, km, { lat: trips.lat, lon: trips.lon }));
     },
   };
 }

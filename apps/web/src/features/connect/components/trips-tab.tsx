@@ -13,7 +13,7 @@ import { ModalDialog } from '../../../ui/modal-dialog';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { cancelTrip } from '../api/cancel-trip';
-import { homeCityQuery } from '../api/get-home-city';
+import { profileQuery } from '../../../lib/profile';
 import { tripsQuery, tripsQueryKey } from '../api/list-trips';
 import { visitorsQuery } from '../api/list-visitors';
 import { formatNumber, personName } from '../format';
@@ -240,7 +240,7 @@ function CancelTripDialog({ trip, onClose }: { trip: Trip | null; onClose: () =>
 function VisitorsSection({ actions, onReport }: { actions: Actions; onReport: (target: ReportTarget) => void }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const home = useQuery(homeCityQuery());
+  const home = useQuery({ ...profileQuery(), select: (profile) => profile.homeCity });
   const visitors = useQuery({ ...visitorsQuery(), enabled: home.data !== null });
   const city = home.data;
 

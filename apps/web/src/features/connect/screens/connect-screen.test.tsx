@@ -53,8 +53,8 @@ vi.mock('../api/list-visitors', () => ({
 vi.mock('../../../lib/blocked', () => ({
   blockedQuery: () => queryOptions({ queryKey: ['connect', 'blocked'], queryFn: () => Promise.resolve({ blocked }) }),
 }));
-vi.mock('../api/get-home-city', () => ({
-  homeCityQuery: () => queryOptions({ queryKey: ['profile', 'home'], queryFn: () => Promise.resolve(homeCity) }),
+vi.mock('../../../lib/profile', () => ({
+  profileQuery: () => queryOptions({ queryKey: ['profile'], queryFn: () => Promise.resolve({ homeCity }) }),
 }));
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useMemo, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo } from 'react';
+import { TabList } from '../../../ui/tab-list';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -65,20 +66,6 @@ export function Component() {
   };
 
   // The tabs pattern: arrows move along the row (mirrored right to left), Home and End to its ends.
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
-    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
-    const index = CONNECT_TABS.indexOf(tab);
-    let next: number | undefined;
-    if (step !== undefined) next = (index + step + CONNECT_TABS.length) % CONNECT_TABS.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = CONNECT_TABS.length - 1;
-    const target = next === undefined ? undefined : CONNECT_TABS[next];
-    if (!target) return;
-    event.preventDefault();
-    selectTab(target);
-    document.getElementById(tabId(target))?.focus();
-  };
 
   // On the narrowest phones the row scrolls: the tab the URL opened is brought into sight.
   useEffect(() => {
@@ -109,28 +96,19 @@ export function Component() {
         </div>
         <p className="muted">{t('connect.lead')}</p>
       </header>
-      <div
+      <TabList
         ref={tabRowRef}
         className="connect-tabs"
-        role="tablist"
         aria-labelledby={`${base}-title`}
         data-more={hiddenEdges || undefined}
-        onKeyDown={onTabKey}
         onScroll={onTabRowScroll}
-      >
-        {CONNECT_TABS.map((which) => (
-          <button
-            key={which}
-            id={tabId(which)}
-            type="button"
-            role="tab"
-            aria-selected={which === tab}
-            aria-controls={panelId}
-            tabIndex={which === tab ? 0 : -1}
-            onClick={() => {
-              selectTab(which);
-            }}
-          >
+        tabs={CONNECT_TABS}
+        selected={tab}
+        onSelect={selectTab}
+        tabId={tabId}
+        panelId={panelId}
+        label={(which) => (
+          <>
             {t(TAB_KEYS[which])}
             {which === 'requests' && incoming > 0 && (
               <span className="tab-count">
@@ -138,9 +116,9 @@ export function Component() {
                 <span className="visually-hidden">{t('connect.waiting', { count: incoming })}</span>
               </span>
             )}
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      />
       <div className="connect-panel" role="tabpanel" id={panelId} aria-labelledby={tabId(tab)}>
         {tab === 'discover' && <FilterBar filters={filters} onChange={setFilters} />}
         {panel}

@@ -1,4 +1,5 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
+import { TabList } from '../../../ui/tab-list';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -59,14 +60,6 @@ export function Component() {
 
   const select = (next: ReportState) => {
     setParams(next === 'open' ? {} : { state: next }, { replace: true });
-  };
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    const next =
-      event.key === 'Home' ? 'open' : event.key === 'End' ? 'resolved' : state === 'open' ? 'resolved' : 'open';
-    select(next);
-    document.getElementById(tabId(next))?.focus();
   };
 
   const forbidden = query.error instanceof HttpError && query.error.status === 403;
@@ -129,24 +122,16 @@ export function Component() {
         </h1>
         <p className="muted">{t('connect.reports.lead')}</p>
       </header>
-      <div className="connect-tabs" role="tablist" aria-labelledby={`${base}-title`} onKeyDown={onTabKey}>
-        {STATES.map((which) => (
-          <button
-            key={which}
-            id={tabId(which)}
-            type="button"
-            role="tab"
-            aria-selected={which === state}
-            aria-controls={panelId}
-            tabIndex={which === state ? 0 : -1}
-            onClick={() => {
-              select(which);
-            }}
-          >
-            {t(STATE_KEYS[which])}
-          </button>
-        ))}
-      </div>
+      <TabList
+        className="connect-tabs"
+        aria-labelledby={`${base}-title`}
+        tabs={STATES}
+        selected={state}
+        onSelect={select}
+        tabId={tabId}
+        panelId={panelId}
+        label={(which) => t(STATE_KEYS[which])}
+      />
       <div className="connect-panel" role="tabpanel" id={panelId} aria-labelledby={tabId(state)}>
         {panel}
       </div>

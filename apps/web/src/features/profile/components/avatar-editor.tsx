@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { removeAvatar, setAvatar } from '../api/avatar';
-import { profileQueryKey } from '../api/get-profile';
+import { profileQueryKey } from '../../../lib/profile';
 import {
   centredCrop,
   clampCrop,

@@ -16,9 +16,9 @@ export function ChoiceGroup({ legend, hint, error, options, registration }: Choi
     <ProfileFieldset legend={legend} hint={hint} error={error}>
       <div className="choices">
         {options.map((option) => (
-          <label key={option.value} className="choice">
+          <label key={option.value} className="choice-row">
             <input type="radio" value={option.value} {...registration} />
-            <span>{option.label}</span>
+            <span className="choice-label">{option.label}</span>
           </label>
         ))}
       </div>

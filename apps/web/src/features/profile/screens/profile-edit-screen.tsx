@@ -13,7 +13,7 @@ import { Field, FieldNotes } from '../../../ui/field';
 import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
-import { profileQuery, profileQueryKey } from '../api/get-profile';
+import { profileQuery, profileQueryKey } from '../../../lib/profile';
 import { citiesQuery } from '../../../lib/cities';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ChoiceGroup } from '../components/choice-group';

@@ -27,7 +27,7 @@ const PROFILE: Profile = {
   avatarUrl: null,
 };
 
-vi.mock('../api/get-profile', () => ({
+vi.mock('../../../lib/profile', () => ({
   profileQuery: () => queryOptions({ queryKey: ['profile'], queryFn: () => Promise.resolve(PROFILE) }),
 }));
 
