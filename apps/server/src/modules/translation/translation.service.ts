@@ -95,14 +95,15 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
    * polish reaches old translations), and a remembered text is polished once per process, not
    * on every hit (the polish walks protected parts and sentences, a third of a warm hit's cost).
    */
-  const polished = new LruCache<string>(options.cacheSize);
+  const polished = new LruCache<{ raw: string; text: string }>(options.cacheSize);
   function polishOnce(raw: string, source: Source, from: string, to: string): string {
-    const key = `${from}\u0000${to}\u0000${source.hash}\u0000${raw}`;
-    let text = polished.get(key);
-    if (text === undefined) {
-      text = polishTranslation(raw, { source: source.text, from, to });
-      polished.set(key, text);
-    }
+    // Keyed by the short source key; the raw text is compared, not hashed into the key (a hit
+    // then costs one short string and one comparison, usually of the same string object).
+    const key = `${from}\u0000${to}\u0000${source.hash}`;
+    const known = polished.get(key);
+    if (known !== undefined && known.raw === raw) return known.text;
+    const text = polishTranslation(raw, { source: source.text, from, to });
+    polished.set(key, { raw, text });
     return text;
   }
   const batchers = new Map<string, TranslationBatcher>();
@@ -151,9 +152,19 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     translatable: boolean;
   }
 
+  /**
+   * Short texts said again ("ok", "thank you!", a greeting) skip the normalising, hashing and
+   * protecting; only short ones are kept, so the cache stays a few megabytes at most.
+   */
+  const sources = new LruCache<Source>(options.cacheSize);
+  const REMEMBERED_SOURCE_LENGTH = 280;
   function sourceOf(raw: string): Source {
+    const known = raw.length <= REMEMBERED_SOURCE_LENGTH ? sources.get(raw) : undefined;
+    if (known !== undefined) return known;
     const text = normaliseText(raw);
-    return { text, hash: hashText(text), translatable: hasTranslatableText(splitProtected(text)) };
+    const source = { text, hash: hashText(text), translatable: hasTranslatableText(splitProtected(text)) };
+    if (raw.length <= REMEMBERED_SOURCE_LENGTH) sources.set(raw, source);
+    return source;
   }
 
   async function translateOne(source: string, prepared: Source, from: string, to: string): Promise<TranslatedText> {

@@ -51,6 +51,7 @@ describe('transliteration by script', () => {
     expect(await transliterate('Hello, my friend', 'en')).toBeNull();
     expect(await transliterate('Crème brûlée, señor, Ærøskøbing', 'fr')).toBeNull();
     expect(await transliterate('123 😀 !?', 'en')).toBeNull();
+    expect(await transliterate('“Quoted” — and so on…', 'en')).toBeNull();
   });
 
   it('reads kanji as Japanese when the language says so, as Mandarin otherwise', async () => {

@@ -20,8 +20,15 @@ const SCRIPTS: ReadonlyArray<readonly [Script, RegExp]> = [
 /** Letters of a script other than Latin (and other than the common and inherited marks). */
 const NON_LATIN_LETTER = /(?![\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}])\p{L}/u;
 
+/** Below U+0370 every letter is Latin, common or inherited: most chat text never needs the regex. */
+function latinOnly(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x370) return !NON_LATIN_LETTER.test(text);
+  return true;
+}
+
 function scriptsIn(text: string): Set<Script> {
   const found = new Set<Script>();
+  if (latinOnly(text)) return found;
   for (const char of text) {
     if (!NON_LATIN_LETTER.test(char)) continue;
     const script = SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0] ?? 'other';
