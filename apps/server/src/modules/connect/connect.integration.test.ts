@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connections, DiscoveryPage, PersonDetail } from '@tolk/shared/schemas/connect';
 import type { UpdateProfileInput } from '@tolk/shared/schemas/profile';
+import type { Interest } from '@tolk/shared/interests';
+import { accounts } from '../../db/schema/accounts';
 import { testApp, type TestApp } from '../../test/build-app';
 import { expectError, expectNotFound, newTenantAccount, type Member } from '../../test/factories';
+import { createConnectRepository, type DiscoveryPosition } from './connect.repository';
 
 /** GeoNames ids of the bundled list. */
 const OSLO = 3143244;
@@ -137,6 +141,57 @@ describe('discovery', () => {
       400,
       'validation_failed',
     );
+  });
+
+  it('ranks by how many interests are shared, page by page, also for a member with many interests', async () => {
+    const mine: Interest[] = ['hiking', 'music', 'food', 'cooking', 'photography', 'art', 'dancing', 'yoga'];
+    const group = `many-${randomUUID().slice(0, 8)}`;
+    const viewer = await member(group, 'Many', { ...spanishLearningEnglish, interests: mine });
+    // One each of 8, 7, 6, 5, 3, 1 and 0 shared interests, all complementary, all as near.
+    const counts = [3, 0, 7, 5, 8, 1, 6];
+    for (const count of counts) {
+      await member(group, `Shares ${count}`, {
+        languagesSpoken: [{ code: 'en', level: 'native' }],
+        languagesLearning: ['es'],
+        interests: [...mine.slice(0, count), 'gaming'],
+        homeCityId: MADRID,
+      });
+    }
+    const expected = [...counts].sort((a, b) => b - a).map((count) => `Shares ${count}`);
+    expect(names(await discover(viewer))).toEqual(expected);
+    // Unfiltered, a tier is read group by group (8, 7 and 6 shared through the index, 5 and
+    // fewer by one scan); filtered, a small tier is ranked in one query. Page by page, with and
+    // without a filter, and through a repository that always groups: the same order.
+    const grouping = createConnectRepository(t.database.db, { wholeTierAtMost: 0 });
+    const [account] = await t.database.db
+      .select({ tenantId: accounts.tenantId })
+      .from(accounts)
+      .where(eq(accounts.id, viewer.userId));
+    const scope = { tenantId: account!.tenantId, accountId: viewer.userId };
+    const me = await grouping.viewerProfile(scope);
+    for (const read of [
+      (cursor: string) => discover(viewer, `?limit=1${cursor ? `&cursor=${cursor}` : ''}`),
+      (cursor: string) => discover(viewer, `?limit=1&speaks=en${cursor ? `&cursor=${cursor}` : ''}`),
+      async (cursor: string) => {
+        const position = cursor
+          ? (JSON.parse(cursor) as DiscoveryPosition)
+          : { tier: 0, shared: 15, whole: false, offset: 0 };
+        const page = await grouping.discover(scope, me, { speaks: 'en' }, { ...position, limit: 1 });
+        return {
+          people: page.rows.map((row) => ({ displayName: row.displayName })),
+          nextCursor: page.next ? JSON.stringify(page.next) : null,
+        } as DiscoveryPage;
+      },
+    ]) {
+      const seen: string[] = [];
+      let cursor = '';
+      do {
+        const page = await read(cursor);
+        seen.push(...names(page));
+        cursor = page.nextCursor ?? '';
+      } while (cursor);
+      expect(seen).toEqual(expected);
+    }
   });
 
   it('shows one person with the bio in the reader\u2019s language, and 404 for those the viewer may not see', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { blocks, connections, trips } from '../../db/schema/connect';
@@ -18,10 +18,53 @@ export interface ViewerProfile {
   home: { lat: number; lon: number } | null;
 }
 
-/** Where a page of discovery starts: a ranking tier (0 = complementary both ways) and a position in it. */
+/**
+ * Where a page of discovery starts: a ranking tier (0 = complementary both ways), a number of
+ * interests shared with the viewer within it, and a position among the people of that group.
+ */
 export interface DiscoveryPosition {
   tier: number;
+  shared: number;
+  /** The tier was small enough to rank in one query: `offset` counts from its start. */
+  whole: boolean;
   offset: number;
+}
+
+/**
+ * A group of one tier's people with `shared` interests in common with the viewer, or with
+ * `shared` or fewer (`rest`) where the group has too many combinations of interests to find
+ * through the index.
+ */
+interface SharedGroup {
+  shared: number;
+  rest: boolean;
+}
+
+/** Beyond this many combinations of the viewer's interests, a group is ranked by one scan. */
+const MAX_COMBINATIONS = 35;
+
+function combinations(n: number, k: number): number {
+  let result = 1;
+  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
+  return Math.round(result);
+}
+
+function subsets<T>(items: readonly T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  if (items.length < k) return [];
+  const [first, ...others] = items;
+  return [...subsets(others, k - 1).map((subset) => [first!, ...subset]), ...subsets(others, k)];
+}
+
+/** The groups of a tier in rank order: all the viewer's interests shared, then one fewer, ... */
+export function sharedGroups(interests: number): SharedGroup[] {
+  const groups: SharedGroup[] = [];
+  for (let k = interests; k >= 0; k--) {
+    const rest = k > 0 && combinations(interests, k) > MAX_COMBINATIONS;
+    groups.push({ shared: k, rest });
+    if (rest) break;
+  }
+  return groups;
 }
 
 export interface DiscoveryFilters {
@@ -61,7 +104,11 @@ export interface PersonRow {
  * viewer's tenant, leaves out suspended accounts and anyone blocked either way, and shows a
  * profile only as its visibility allows (connections-only profiles to connections).
  */
-export function createConnectRepository(db: Database) {
+export function createConnectRepository(
+  db: Database,
+  /** A tier with this many people or fewer is ranked in one query, not group by group. */
+  { wholeTierAtMost = 400 }: { wholeTierAtMost?: number } = {},
+) {
   function filtersOf(filters: DiscoveryFilters, viewer: Viewer): (SQL | undefined)[] {
     const today = new Date().toISOString().slice(0, 10);
     return [
@@ -97,55 +144,141 @@ export function createConnectRepository(db: Database) {
     ) {
       // teachesMe: they speak a language I learn; learnsMine: they learn one I speak: array
       // overlaps the GIN indexes on the code columns can answer.
-      const teachesMe = me.learning.length ? sql`${profiles.spokenCodes} && ${textArray(me.learning)}` : sql`false`;
-      const learnsMine = me.spoken.length ? sql`${profiles.learningCodes} && ${textArray(me.spoken)}` : sql`false`;
-      // Per row only cheap arithmetic: a containment test per interest of mine, and a flat-earth
-      // distance for the order (the shown distance is the great circle, for the page's rows only).
-      const shared = me.interests.length
+      const overlap = (column: SQLWrapper, codes: string[]) =>
+        codes.length ? sql`${column} && ${textArray(codes)}` : sql`false`;
+      const teachesMe = overlap(profiles.spokenCodes, me.learning);
+      const learnsMine = overlap(profiles.learningCodes, me.spoken);
+      // Complementary both ways, one way, neither: ranked apart.
+      const tierOf = (teaches: SQL, learns: SQL) => [
+        and(teaches, learns),
+        or(and(teaches, not(learns)), and(not(teaches), learns)),
+        and(not(teaches), not(learns)),
+      ];
+      const tiers = tierOf(teachesMe, learnsMine);
+      // The same tiers tested row by row, out of the indexes' reach: where a group's interests
+      // find a few hundred people, intersecting them with the code columns' posting lists (most
+      // members speak English) costs more than checking those few rows.
+      const tiersByRow = tierOf(
+        overlap(sql`(${profiles.spokenCodes} || '{}'::text[])`, me.learning),
+        overlap(sql`(${profiles.learningCodes} || '{}'::text[])`, me.spoken),
+      );
+      // Within a tier, by interests shared: each count is its own group, found through the GIN
+      // index on interests (everyone holding one combination of that many of mine), so the first
+      // page reads the few people who share the most instead of ranking the whole tier.
+      const mine = me.interests;
+      const shared = mine.length
         ? sql.join(
-            me.interests.map((tag) => sql`(${profiles.interests} ? ${tag})::int`),
+            mine.map((tag) => sql`(${profiles.interests} ? ${tag})::int`),
             sql` + `,
           )
         : sql`(0)::int`;
+      const holdsAll = (tags: readonly string[]) => sql`${profiles.interests} ?& ${textArray(tags)}`;
+      const inGroup = (group: SharedGroup): SQL | undefined => {
+        if (!mine.length) return undefined;
+        if (group.rest) return sql`${shared} <= ${group.shared}`;
+        if (group.shared === 0) return sql`not (${profiles.interests} ?| ${textArray(mine)})`;
+        if (group.shared === mine.length) return holdsAll(mine);
+        return and(or(...subsets(mine, group.shared).map(holdsAll)), sql`${shared} = ${group.shared}`);
+      };
+      // Then distance (flat-earth for the order; the shown distance is the great circle, for the
+      // page's rows only), then recent activity.
       const nearness = me.home
         ? sql`power(${profiles.homeLat} - ${me.home.lat}, 2) + power((${profiles.homeLon} - ${me.home.lon}) * ${Math.cos((me.home.lat * Math.PI) / 180)}, 2)`
         : sql`null::float8`;
-      // Complementary both ways, one way, neither: ranked apart, so the first pages read only the
-      // first tier, and a cursor says where in which tier the next page starts.
-      const tiers = [
-        and(teachesMe, learnsMine),
-        or(and(teachesMe, not(learnsMine)), and(not(teachesMe), learnsMine)),
-        and(not(teachesMe), not(learnsMine)),
+      const narrowing = filtersOf(filters, viewer);
+      const narrowed = narrowing.some((filter) => filter !== undefined);
+      const base = and(visibleTo(viewer), ...narrowing);
+      const groups = sharedGroups(mine.length);
+      const rankWithin = (group: SharedGroup) => [
+        ...(group.rest ? [sql`${shared} desc`] : []),
+        sql`${nearness} asc nulls last`,
+        sql`${profiles.lastActiveAt} desc nulls last`,
+        accounts.id,
       ];
-      const base = and(visibleTo(viewer), ...filtersOf(filters, viewer));
-      const ids: string[] = [];
-      let tier = page.tier;
-      let offset = page.offset;
-      let next: DiscoveryPosition | null = null;
-      while (tier < tiers.length) {
-        const wanted = page.limit + 1 - ids.length;
-        const found = await db
-          .select({ id: accounts.id })
+      /**
+       * A tier of at most `wholeTierAtMost` people (narrow filters) ranked in one query; null
+       * when it has more, and its groups are read one by one instead.
+       */
+      async function wholeTier(tier: number, offset: number, wanted: number): Promise<string[] | null> {
+        const candidates = db
+          .select({
+            id: accounts.id,
+            shared: sql<number>`${shared}`.as('shared'),
+            nearness: sql<number | null>`${nearness}`.as('nearness'),
+            active: sql<Date | null>`${profiles.lastActiveAt}`.as('active'),
+          })
           .from(accounts)
           .innerJoin(profiles, eq(profiles.accountId, accounts.id))
           .where(and(base, tiers[tier]))
+          .limit(wholeTierAtMost + 1)
+          .as('candidates');
+        const rows = await db
+          .select({ id: candidates.id, total: sql<number>`(count(*) over ())::int` })
+          .from(candidates)
           .orderBy(
-            sql`${shared} desc`,
-            sql`${nearness} asc nulls last`,
-            sql`${profiles.lastActiveAt} desc nulls last`,
-            accounts.id,
+            sql`${candidates.shared} desc`,
+            sql`${candidates.nearness} asc nulls last`,
+            sql`${candidates.active} desc nulls last`,
+            candidates.id,
           )
           .limit(wanted)
           .offset(offset);
-        ids.push(...found.map((row) => row.id));
-        // One row more than the page: the next page starts with it, in this tier.
+        if (rows.length && rows[0]!.total > wholeTierAtMost) return null;
+        return rows.map((row) => row.id);
+      }
+      const ids: string[] = [];
+      let tier = page.tier;
+      let whole = page.whole;
+      // The cursor's group, or the one covering its count should the viewer's interests have changed.
+      let index = Math.max(
+        0,
+        groups.findIndex((group) => group.shared <= page.shared),
+      );
+      if (!whole && groups[index]!.shared > page.shared) index = groups.length - 1;
+      let offset = whole || groups[index]!.shared === page.shared ? page.offset : 0;
+      let next: DiscoveryPosition | null = null;
+      while (tier < tiers.length) {
+        const wanted = page.limit + 1 - ids.length;
+        const group = groups[index]!;
+        const groupRows = (from: number) =>
+          db
+            .select({ id: accounts.id })
+            .from(accounts)
+            .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+            .where(and(base, (group.rest || group.shared === 0 ? tiers : tiersByRow)[tier], inGroup(group)))
+            .orderBy(...rankWithin(group))
+            .limit(wanted)
+            .offset(from)
+            .then((rows) => rows.map((row) => row.id));
+        let found: string[] | null = null;
+        // Filters may leave a tier small enough for one query; the first group's query runs
+        // beside that check, so a large tier waits for nothing more. Unfiltered, tiers are large.
+        if (whole || (index === 0 && narrowed)) {
+          const [all, grouped] = await Promise.all([
+            wholeTier(tier, whole ? offset : 0, wanted),
+            whole ? null : groupRows(offset),
+          ]);
+          found = all ?? grouped;
+          whole = all !== null;
+        }
+        if (found === null) {
+          if (page.whole && tier === page.tier) offset = 0; // the tier grew past the bound since the last page
+          found = await groupRows(offset);
+        }
+        ids.push(...found);
+        // One row more than the page: the next page starts with it, in this group (or tier).
         if (found.length === wanted) {
-          next = { tier, offset: offset + found.length - 1 };
+          next = { tier, shared: whole ? 0 : group.shared, whole, offset: offset + found.length - 1 };
           ids.pop();
           break;
         }
-        tier += 1;
         offset = 0;
+        index = whole ? groups.length : index + 1;
+        whole = false;
+        if (index === groups.length) {
+          index = 0;
+          tier += 1;
+        }
       }
       if (!ids.length) return { rows: [], next };
       // The page's people in full, in the order found.

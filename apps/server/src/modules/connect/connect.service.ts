@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { discoveryQuerySchema } from '@tolk/shared/schemas/connect';
 import { avatarUrlOf } from '@tolk/shared/avatars';
+import { INTERESTS_MAX } from '@tolk/shared/interests';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, notFound } from '../../errors';
 import type { ConnectionEvent } from '@tolk/shared/realtime';
@@ -54,16 +55,24 @@ export function activityOf(lastActiveAt: Date | null, now = Date.now()): Activit
 export const ageOf = (birthYear: number | null, now = new Date()) =>
   birthYear === null ? null : now.getUTCFullYear() - birthYear - 1;
 
-/** Cursors are opaque to clients: where the next page starts (a tier and a position in it). */
+/** Cursors are opaque to clients: where the next page starts (a tier, a group and a position in it). */
 const encodeCursor = (position: DiscoveryPosition) =>
-  Buffer.from(JSON.stringify({ t: position.tier, o: position.offset })).toString('base64url');
+  Buffer.from(
+    JSON.stringify({ t: position.tier, s: position.shared, w: position.whole ? 1 : 0, o: position.offset }),
+  ).toString('base64url');
 function decodeCursor(cursor: string | undefined): DiscoveryPosition {
-  if (!cursor) return { tier: 0, offset: 0 };
+  if (!cursor) return { tier: 0, shared: INTERESTS_MAX, whole: false, offset: 0 };
   try {
-    const { t, o } = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { t?: unknown; o?: unknown };
+    const { t, s, w, o } = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as {
+      t?: unknown;
+      s?: unknown;
+      w?: unknown;
+      o?: unknown;
+    };
     const whole = (value: unknown): value is number =>
       typeof value === 'number' && Number.isInteger(value) && value >= 0;
-    if (whole(t) && whole(o) && t <= 2) return { tier: t, offset: o };
+    if (whole(t) && whole(s) && whole(o) && t <= 2 && s <= INTERESTS_MAX && (w === 0 || w === 1))
+      return { tier: t, shared: s, whole: w === 1, offset: o };
   } catch {
     // Falls through to the error below.
   }
