@@ -190,6 +190,8 @@ export const reportSchema = z.object({
   targetId: z.uuid(),
   reason: z.enum(REPORT_REASONS),
   note: z.string(),
+  /** What was reported as the reporter saw it: a bio, a trip, a muse's text. */
+  content: z.string(),
   state: z.enum(REPORT_STATES),
   resolution: z.enum(['dismissed', 'suspended']).nullable(),
   reporter: z.object({ id: z.uuid(), username: z.string(), displayName: z.string() }),

@@ -97,6 +97,11 @@ export const reports = pgTable(
     targetId: uuid('target_id').notNull(),
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),
+    /**
+     * What was reported as the reporter saw it (a bio, a trip's place, dates and note, a muse's
+     * text), kept with the report: moderators judge it even after it is edited or deleted.
+     */
+    content: text('content').notNull().default(''),
     state: text('state').$type<'open' | 'resolved'>().notNull().default('open'),
     resolution: text('resolution').$type<'dismissed' | 'suspended'>(),
     resolvedBy: uuid('resolved_by').references(() => accounts.id, { onDelete: 'set null' }),

@@ -49,7 +49,7 @@ export const connectPlugin = fp(
       repo: createReportsRepository(app.db),
       people,
       trips: tripsRepository,
-      senderOfMuse: (caller, museId) => app.muses.senderAccountOf(caller, museId),
+      museOf: (caller, museId) => app.muses.reportedMuse(caller, museId),
       suspend: options.suspend,
     });
     await app.register(reportsRoutes, {

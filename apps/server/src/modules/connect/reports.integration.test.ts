@@ -58,23 +58,50 @@ describe('reports and suspension', () => {
     );
     expectNotFound(await report(outsider, { targetKind: 'muse', targetId: muse.id, reason: 'spam' }));
 
+    // A trip Rita can see: the place, dates and note are kept with the report.
+    const trip = await t.app.inject({
+      method: 'POST',
+      url: '/api/connect/trips',
+      headers: spammer.headers,
+      payload: { cityId: 3117735, arrival: '2099-05-01', departure: '2099-05-03', note: 'Cheap watches' },
+    });
+    expect(trip.statusCode, trip.body).toBe(201);
+    const tripId = trip.json<{ id: string }>().id;
+    expect((await report(rita, { targetKind: 'trip', targetId: tripId, reason: 'spam' })).statusCode).toBe(201);
+
     // The queue is the superadmins'.
     expectError(await queue(rita), 403, 'forbidden');
     const open = (await queue(admin))
       .json<{ reports: Report[] }>()
       .reports.filter((item) => item.subject.id === spammerId);
     expect(open.map((item) => [item.targetKind, item.reason])).toEqual([
+      ['trip', 'spam'],
       ['muse', 'spam'],
       ['profile', 'spam'],
     ]);
-    expect(open[1]).toMatchObject({ note: 'Sells things', reporter: { displayName: 'Rita' }, state: 'open', tenant });
+    expect(open[0]!.content).toBe('Madrid, ES 2099-05-01 \u2013 2099-05-03\nCheap watches');
+    expect(open[2]).toMatchObject({
+      note: 'Sells things',
+      content: 'Spammer',
+      reporter: { displayName: 'Rita' },
+      state: 'open',
+      tenant,
+    });
+    // What was reported stays with the report when its author deletes it.
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/muses/${muse.id}`, headers: spammer.headers })).statusCode,
+    ).toBe(204);
+    const afterDelete = (await queue(admin))
+      .json<{ reports: Report[] }>()
+      .reports.find((item) => item.targetId === muse.id);
+    expect(afterDelete?.content).toBe('Buy now!');
 
     // Suspension: the session and the socket end at once, sign-in is refused, and nobody finds them.
     const socket = await connectSocket(t.app, spammer.token, { origin: baseUrl(t.app) });
     const disconnected = new Promise<string>((resolve) => socket.on('disconnect', resolve));
     const resolved = await t.app.inject({
       method: 'POST',
-      url: `/api/reports/${open[0]!.id}/resolve`,
+      url: `/api/reports/${open[1]!.id}/resolve`,
       headers: admin.headers,
       payload: { action: 'suspend' },
     });
@@ -96,14 +123,14 @@ describe('reports and suspension', () => {
     expectNotFound(
       await t.app.inject({
         method: 'POST',
-        url: `/api/reports/${open[0]!.id}/resolve`,
+        url: `/api/reports/${open[1]!.id}/resolve`,
         headers: admin.headers,
         payload: { action: 'dismiss' },
       }),
     );
     const dismissed = await t.app.inject({
       method: 'POST',
-      url: `/api/reports/${open[1]!.id}/resolve`,
+      url: `/api/reports/${open[2]!.id}/resolve`,
       headers: admin.headers,
       payload: { action: 'dismiss' },
     });

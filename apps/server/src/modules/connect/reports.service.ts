@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Report, reportInputSchema } from '@tolk/shared/schemas/connect';
 import { fieldError, forbidden, notFound } from '../../errors';
+import { cityById } from '../cities/cities';
 import type { MemberCaller } from '../../plugins/auth';
 import type { ConnectRepository } from './connect.repository';
 import type { ReportsRepository } from './reports.repository';
@@ -20,6 +21,7 @@ function view(row: QueueRow): Report {
     targetId: report.targetId,
     reason: report.reason as Report['reason'],
     note: report.note,
+    content: report.content,
     state: report.state,
     resolution: report.resolution ?? null,
     reporter: row.reporter,
@@ -42,26 +44,33 @@ export function createReportsService(deps: {
   repo: ReportsRepository;
   people: Pick<ConnectRepository, 'person'>;
   trips: Pick<TripsRepository, 'visible'>;
-  /** The muses module: the account behind a muse the caller can read. */
-  senderOfMuse: (caller: MemberCaller, museId: string) => Promise<string | null>;
+  /** The muses module: the account behind a muse the caller can read, and its text. */
+  museOf: (caller: MemberCaller, museId: string) => Promise<{ accountId: string; text: string } | null>;
   /** Suspends an account: no sign-in, its sessions revoked and its sockets closed. */
   suspend: (accountId: string) => Promise<void>;
 }) {
-  async function subjectOf(caller: MemberCaller, input: ReportInput): Promise<string> {
+  /** Whose it is, and what the reporter saw: kept with the report for the moderators. */
+  async function targetOf(caller: MemberCaller, input: ReportInput): Promise<{ subjectId: string; content: string }> {
     const viewer = viewerOf(caller);
     if (input.targetKind === 'profile') {
-      if (!(await deps.people.person(viewer, null, input.targetId))) throw notFound('Person');
-      return input.targetId;
+      const person = await deps.people.person(viewer, null, input.targetId);
+      if (!person) throw notFound('Person');
+      return { subjectId: input.targetId, content: [person.displayName, person.bio].filter(Boolean).join('\n') };
     }
     if (input.targetKind === 'trip') {
       const trip = await deps.trips.visible(viewer, input.targetId);
       if (!trip) throw notFound('Trip');
-      return trip.ownerId;
+      const city = cityById(trip.cityId);
+      const where = city ? `${city.name}, ${city.country}` : '';
+      return {
+        subjectId: trip.ownerId,
+        content: [`${where} ${trip.arrival} \u2013 ${trip.departure}`.trim(), trip.note].filter(Boolean).join('\n'),
+      };
     }
-    const sender = await deps.senderOfMuse(caller, input.targetId);
-    if (!sender) throw fieldError('targetId', 'Only members\u2019 muses can be reported.');
-    if (sender === caller.accountId) throw fieldError('targetId', 'This muse is yours.');
-    return sender;
+    const muse = await deps.museOf(caller, input.targetId);
+    if (!muse) throw fieldError('targetId', 'Only members\u2019 muses can be reported.');
+    if (muse.accountId === caller.accountId) throw fieldError('targetId', 'This muse is yours.');
+    return { subjectId: muse.accountId, content: muse.text };
   }
 
   const superAdminOnly = (caller: MemberCaller) => {
@@ -70,11 +79,12 @@ export function createReportsService(deps: {
 
   return {
     async file(caller: MemberCaller, input: ReportInput) {
-      const subjectId = await subjectOf(caller, input);
+      const { subjectId, content } = await targetOf(caller, input);
       const row = await deps.repo.create({
         tenantId: caller.tenantId,
         reporterId: caller.accountId,
         subjectId,
+        content,
         targetKind: input.targetKind,
         targetId: input.targetId,
         reason: input.reason,

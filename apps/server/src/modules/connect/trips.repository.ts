@@ -92,7 +92,14 @@ export function createTripsRepository(db: Database) {
     /** Another member's trip, when the viewer may see it and its owner. */
     async visible(viewer: Viewer, id: string) {
       const [row] = await db
-        .select({ id: trips.id, ownerId: trips.ownerId })
+        .select({
+          id: trips.id,
+          ownerId: trips.ownerId,
+          cityId: trips.cityId,
+          arrival: trips.arrival,
+          departure: trips.departure,
+          note: trips.note,
+        })
         .from(trips)
         .innerJoin(accounts, eq(accounts.id, trips.ownerId))
         .innerJoin(profiles, eq(profiles.accountId, accounts.id))

@@ -173,14 +173,15 @@ export function createMusesService(deps: {
     },
 
     /**
-     * The account that sent a muse the actor can read (for a report); null for a plaza guest's.
-     * A muse the actor cannot read is not found.
+     * The account that sent a muse the actor can read and its text (for a report); null for a
+     * plaza guest's. A muse the actor cannot read is not found.
      */
-    async senderAccountOf(actor: Actor, museId: string): Promise<string | null> {
+    async reportedMuse(actor: Actor, museId: string): Promise<{ accountId: string; text: string } | null> {
       const muse = await repo.findMuse(museId);
       if (!muse) throw notFound('Muse');
       await membership(muse.conversationId, actor);
-      return (await repo.findMemberById(muse.senderMemberId))?.accountId ?? null;
+      const accountId = (await repo.findMemberById(muse.senderMemberId))?.accountId;
+      return accountId ? { accountId, text: muse.deletedAt ? '' : (muse.text ?? '') } : null;
     },
 
     /** A reader asks for a language nobody in the conversation reads (the detail screen). */
