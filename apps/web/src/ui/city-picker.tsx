@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MapPin, X } from 'lucide-react';
 import type { CityRef, CitySearchResult } from '@tolk/shared/schemas/cities';
 import { errorMessage } from './error-message';
-import { FieldNotes } from './field';
+import { FieldNotes, notesOf } from './field';
 
 /** How long typing pauses before the list is asked: one request per word, not per letter. */
 export const CITY_SEARCH_DEBOUNCE_MS = 200;
@@ -151,13 +151,11 @@ export function CityPicker<TKey extends QueryKey>({
     }
   };
 
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-
   return (
     <div className="field city-picker">
       <label htmlFor={id}>{label}</label>
       <div className="city-picker-control">
-        <MapPin aria-hidden size={18} className="city-picker-icon" />
+        <MapPin aria-hidden size={18} className="input-icon" />
         <input
           ref={inputRef}
           id={id}
@@ -169,7 +167,7 @@ export function CityPicker<TKey extends QueryKey>({
           aria-controls={listId}
           aria-activedescendant={activeOptionId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
+          aria-describedby={notesOf(id, hint, error)}
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"

@@ -44,3 +44,21 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConf
     </ModalDialog>
   );
 }
+
+type ConfirmDeleteDialogProps = Omit<ConfirmDialogProps, 'title' | 'message' | 'confirmLabel'> & {
+  /** "Delete" unless the action has a name of its own ("Clear"). */
+  confirmLabel?: string;
+};
+
+/** The one question before deleting something: a muse, an interpreter profile, a plaza's conversation. */
+export function ConfirmDeleteDialog({ confirmLabel, ...props }: ConfirmDeleteDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      title={t('common.areYouSure')}
+      message={t('common.confirmDelete')}
+      confirmLabel={confirmLabel ?? t('common.delete')}
+      {...props}
+    />
+  );
+}

@@ -1,8 +1,8 @@
-import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, useState, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   hint?: string;
   error?: string | undefined;
@@ -14,7 +14,6 @@ export function Field({ label, hint, error, type = 'text', ref, ...input }: Fiel
   const id = useId();
   const { t } = useTranslation();
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const isPassword = type === 'password';
   return (
     <div className="field">
@@ -25,7 +24,7 @@ export function Field({ label, hint, error, type = 'text', ref, ...input }: Fiel
           ref={ref}
           type={isPassword && revealed ? 'text' : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={notesOf(id, hint, error)}
           {...input}
         />
         {isPassword && (
@@ -45,6 +44,39 @@ export function Field({ label, hint, error, type = 'text', ref, ...input }: Fiel
       <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
+}
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  /** "12 of 500 characters": how much of its room a note has used, under the hint. */
+  count?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled text area (a note, a bio) with its hint, error and count, tied to it as in `Field`. */
+export function TextAreaField({ label, hint, error, count, ref, ...textarea }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={notesOf(id, hint, error)}
+        {...textarea}
+      />
+      <FieldNotes id={id} hint={hint} error={error} />
+      {count && <p className="field-count small muted">{count}</p>}
+    </div>
+  );
+}
+
+/** The aria-describedby of a control whose notes `FieldNotes` shows: its hint, then its error. */
+export function notesOf(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
 /** A control's hint and error, as `${id}-hint` and `${id}-error` for its aria-describedby. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Flag } from 'lucide-react';
 import { REPORT_NOTE_MAX, REPORT_REASONS } from '@tolk/shared/schemas/connect';
 import { errorMessage } from './error-message';
-import { FieldNotes } from './field';
+import { FieldNotes, TextAreaField } from './field';
 import { FormError } from './form-error';
 import { ModalDialog } from './modal-dialog';
 import { submitWith } from './submit-with';
@@ -47,13 +47,11 @@ export function ReportDialog({ open, title, busy = false, onSubmit, onClose }: R
   const titleId = useId();
   const leadId = useId();
   const reasonId = useId();
-  const noteId = useId();
   const firstReason = useRef<HTMLInputElement | null>(null);
   const form = useForm<ReportForm>({ defaultValues: EMPTY });
   const { errors } = form.formState;
   const noteLength = useWatch({ control: form.control, name: 'note' }).length;
   const reasonError = errors.reason?.message;
-  const noteError = errors.note?.message;
   const { ref: reasonRef, ...reason } = form.register('reason', { required: t('report.reasonRequired') });
   const note = form.register('note', {
     maxLength: { value: REPORT_NOTE_MAX, message: t('validation.maxChars', { count: REPORT_NOTE_MAX }) },
@@ -119,19 +117,15 @@ export function ReportDialog({ open, title, busy = false, onSubmit, onClose }: R
           ))}
           <FieldNotes id={reasonId} error={reasonError} />
         </fieldset>
-        <div className="field">
-          <label htmlFor={noteId}>{t('report.note')}</label>
-          <textarea
-            id={noteId}
-            rows={3}
-            maxLength={REPORT_NOTE_MAX}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={[`${noteId}-hint`, noteError ? `${noteId}-error` : ''].filter(Boolean).join(' ')}
-            {...note}
-          />
-          <FieldNotes id={noteId} hint={t('report.noteHint')} error={noteError} />
-          <p className="report-count small muted">{t('report.count', { used: noteLength, max: REPORT_NOTE_MAX })}</p>
-        </div>
+        <TextAreaField
+          label={t('report.note')}
+          rows={3}
+          maxLength={REPORT_NOTE_MAX}
+          hint={t('report.noteHint')}
+          error={errors.note?.message}
+          count={t('report.count', { used: noteLength, max: REPORT_NOTE_MAX })}
+          {...note}
+        />
         <div className="actions">
           <button type="button" className="button" onClick={close}>
             {t('common.cancel')}

@@ -181,7 +181,7 @@ export function createMusesService(deps: {
       if (!muse) throw notFound('Muse');
       await membership(muse.conversationId, actor);
       const accountId = (await repo.findMemberById(muse.senderMemberId))?.accountId;
-      return accountId ? { accountId, text: muse.deletedAt ? '' : (muse.text ?? '') } : null;
+      return accountId ? { accountId, text: muse.deletedAt ? '' : muse.text } : null;
     },
 
     /** A reader asks for a language nobody in the conversation reads (the detail screen). */

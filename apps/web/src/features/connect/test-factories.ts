@@ -88,6 +88,7 @@ export function aReport(overrides: Partial<Report> = {}): Report {
     targetId: LUCIA_ID,
     reason: 'harassment',
     note: 'Keeps sending me rude messages.',
+    content: 'Lucía\nHola, practico inglés.',
     state: 'open',
     resolution: null,
     reporter: { id: ME_ID, username: 'anna', displayName: 'Anna' },

@@ -10,6 +10,7 @@ import { Field } from '../../../ui/field';
 import { errorMessage } from '../../../ui/error-message';
 import { changePassword } from '../api/change-password';
 import { applyServerFieldErrors } from '../form-errors';
+import { AuthCard } from '../components/auth-card';
 import { authValidation } from '../validation';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
@@ -43,9 +44,7 @@ export function Component() {
   const fieldsMatched = mutation.error && (errors.currentPassword ?? errors.newPassword);
 
   return (
-    <section className="auth-card" aria-labelledby="change-password-title">
-      <h1 id="change-password-title">{t('auth.changePasswordTitle')}</h1>
-      <p className="lead">{t('auth.changePasswordLead')}</p>
+    <AuthCard title={t('auth.changePasswordTitle')} lead={t('auth.changePasswordLead')}>
       <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
         <Field
           label={t('auth.currentPassword')}
@@ -74,6 +73,6 @@ export function Component() {
           {mutation.isPending ? t('auth.changingPassword') : t('auth.changePassword')}
         </button>
       </form>
-    </section>
+    </AuthCard>
   );
 }

@@ -12,6 +12,8 @@ import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { errorMessage } from '../../../ui/error-message';
 import { register as registerAccount } from '../api/register';
 import { applyServerFieldErrors } from '../form-errors';
+import { AuthCard } from '../components/auth-card';
+import { UsernameField } from '../components/username-field';
 import { safeReturnTo } from '../return-to';
 import { authValidation } from '../validation';
 import { submitWith } from '../../../ui/submit-with';
@@ -54,19 +56,9 @@ export function Component() {
   const fieldsMatched = mutation.error && Object.keys(errors).length > 0;
 
   return (
-    <section className="auth-card" aria-labelledby="register-title">
-      <h1 id="register-title">{t('auth.registerTitle')}</h1>
-      <p className="lead">{t('auth.registerLead')}</p>
+    <AuthCard title={t('auth.registerTitle')} lead={t('auth.registerLead')}>
       <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
-        <Field
-          label={t('auth.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint={t('auth.usernameHint')}
-          error={errors.username?.message}
-          {...form.register('username')}
-        />
+        <UsernameField hint={t('auth.usernameHint')} error={errors.username?.message} {...form.register('username')} />
         <Field
           label={t('auth.password')}
           type="password"
@@ -95,6 +87,6 @@ export function Component() {
       <p className="auth-switch">
         {t('auth.haveAccount')} <Link to={paths.signIn(returnTo)}>{t('auth.signIn')}</Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }

@@ -9,6 +9,8 @@ import { HttpError } from '../../../lib/http';
 import { Field } from '../../../ui/field';
 import { errorMessage } from '../../../ui/error-message';
 import { signIn } from '../api/sign-in';
+import { AuthCard } from '../components/auth-card';
+import { UsernameField } from '../components/username-field';
 import { safeReturnTo } from '../return-to';
 import { authValidation } from '../validation';
 import { submitWith } from '../../../ui/submit-with';
@@ -48,18 +50,9 @@ export function Component() {
     failure instanceof HttpError && failure.status === 401 ? t('auth.invalidCredentials') : errorMessage(failure, t);
 
   return (
-    <section className="auth-card" aria-labelledby="signin-title">
-      <h1 id="signin-title">{t('auth.signInTitle')}</h1>
-      <p className="lead">{t('auth.signInLead')}</p>
+    <AuthCard title={t('auth.signInTitle')} lead={t('auth.signInLead')}>
       <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
-        <Field
-          label={t('auth.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.username?.message}
-          {...form.register('username')}
-        />
+        <UsernameField error={errors.username?.message} {...form.register('username')} />
         <Field
           label={t('auth.password')}
           type="password"
@@ -80,6 +73,6 @@ export function Component() {
       <p className="auth-switch">
         {t('auth.noAccount')} <Link to={paths.register(returnTo)}>{t('auth.register')}</Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }

@@ -5,7 +5,7 @@ import { Send } from 'lucide-react';
 import { CONNECT_NOTE_MAX } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
 import { errorMessage, serverFieldMessage } from '../../../ui/error-message';
-import { FieldNotes } from '../../../ui/field';
+import { TextAreaField } from '../../../ui/field';
 import { FormError } from '../../../ui/form-error';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { submitWith } from '../../../ui/submit-with';
@@ -27,12 +27,10 @@ interface NoteForm {
 export function ConnectDialog({ open, name, busy, onSend, onClose }: ConnectDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const noteId = useId();
   const noteRef = useRef<HTMLTextAreaElement | null>(null);
   const form = useForm<NoteForm>({ defaultValues: { note: '' } });
   const { errors } = form.formState;
   const length = useWatch({ control: form.control, name: 'note' }).length;
-  const noteError = errors.note?.message;
   const { ref, ...note } = form.register('note', {
     maxLength: { value: CONNECT_NOTE_MAX, message: t('validation.maxChars', { count: CONNECT_NOTE_MAX }) },
   });
@@ -56,24 +54,20 @@ export function ConnectDialog({ open, name, busy, onSend, onClose }: ConnectDial
       <form noValidate onSubmit={submitWith(form.handleSubmit, send)}>
         <h2 id={titleId}>{t('connect.dialog.title', { name })}</h2>
         <FormError>{errors.root?.message}</FormError>
-        <div className="field">
-          <label htmlFor={noteId}>{t('connect.dialog.note')}</label>
-          <textarea
-            id={noteId}
-            rows={4}
-            maxLength={CONNECT_NOTE_MAX}
-            placeholder={t('connect.dialog.placeholder', { name })}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={[`${noteId}-hint`, noteError ? `${noteId}-error` : ''].filter(Boolean).join(' ')}
-            ref={(element) => {
-              ref(element);
-              noteRef.current = element;
-            }}
-            {...note}
-          />
-          <FieldNotes id={noteId} hint={t('connect.dialog.hint', { name })} error={noteError} />
-          <p className="note-count small muted">{t('connect.dialog.count', { used: length, max: CONNECT_NOTE_MAX })}</p>
-        </div>
+        <TextAreaField
+          label={t('connect.dialog.note')}
+          rows={4}
+          maxLength={CONNECT_NOTE_MAX}
+          placeholder={t('connect.dialog.placeholder', { name })}
+          hint={t('connect.dialog.hint', { name })}
+          error={errors.note?.message}
+          count={t('connect.dialog.count', { used: length, max: CONNECT_NOTE_MAX })}
+          ref={(element) => {
+            ref(element);
+            noteRef.current = element;
+          }}
+          {...note}
+        />
         <div className="actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}

@@ -22,7 +22,7 @@ function ConnectionRow({ connection, when, children }: { connection: Connection;
   const name = personName(connection.person);
   const back: BackState = { back: location.pathname + location.search };
   return (
-    <li className="connection-row">
+    <li className="card connection-row">
       <Avatar name={name} url={connection.person.avatarUrl} size="small" />
       <div className="connection-row-body">
         <p className="connection-row-name">
@@ -62,7 +62,7 @@ export function RequestsTab({ connections, actions }: { connections: Connections
         {connections.incoming.length === 0 ? (
           <EmptyList icon={<Inbox aria-hidden size={32} />}>{t('connect.requests.noIncoming')}</EmptyList>
         ) : (
-          <ul className="connection-list">
+          <ul className="card-list">
             {connections.incoming.map((connection) => {
               const about = { id: connection.id, name: personName(connection.person) };
               return (
@@ -107,7 +107,7 @@ export function RequestsTab({ connections, actions }: { connections: Connections
             {t('connect.requests.noOutgoing')}
           </EmptyList>
         ) : (
-          <ul className="connection-list">
+          <ul className="card-list">
             {connections.outgoing.map((connection) => (
               <ConnectionRow
                 key={connection.id}
@@ -148,7 +148,7 @@ export function ConnectionsTab({ connections, actions }: { connections: Connecti
       {connections.connected.length === 0 ? (
         <EmptyList icon={<Users aria-hidden size={32} />}>{t('connect.connections.none')}</EmptyList>
       ) : (
-        <ul className="connection-list">
+        <ul className="card-list">
           {connections.connected.map((connection) => (
             <ConnectionRow
               key={connection.id}
@@ -228,9 +228,9 @@ function BlockedPeople({ actions }: { actions: Actions }) {
       ) : (
         <>
           <p className="muted small">{t('connect.blocked.lead')}</p>
-          <ul className="connection-list">
+          <ul className="card-list">
             {query.data.blocked.map((person) => (
-              <li key={person.id} className="connection-row blocked-row">
+              <li key={person.id} className="card connection-row blocked-row">
                 <Avatar name={personName(person)} url={person.avatarUrl} size="small" />
                 <p className="connection-row-name">{personName(person)}</p>
                 <button

@@ -129,7 +129,7 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
             if (q !== filters.q) onChange({ ...filters, q });
           }}
         >
-          <Search aria-hidden size={18} className="name-search-icon" />
+          <Search aria-hidden size={18} className="input-icon" />
           <input
             type="search"
             value={draft}

@@ -3,9 +3,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { INTERESTS, type Interest } from '@tolk/shared/interests';
 import type { CityRef } from '@tolk/shared/schemas/cities';
-import { citiesQuery } from '../../../lib/cities';
-import { CityPicker } from '../../../ui/city-picker';
-import { FieldNotes } from '../../../ui/field';
+import { CityField } from '../../../ui/city-field';
+import { Field, FieldNotes } from '../../../ui/field';
 import { LanguageSelect } from '../../../ui/language-select';
 import { submitWith } from '../../../ui/submit-with';
 import { AGE_MAX, AGE_MIN, DISTANCES_KM, NO_FILTERS, type ConnectFilters } from '../filters';
@@ -49,7 +48,7 @@ interface FilterPanelProps {
 /** Every discovery filter but the name search, applied together ("Show people"). */
 export function FilterPanel({ id, filters, onApply }: FilterPanelProps) {
   const { t, i18n } = useTranslation();
-  const ids = { interest: useId(), distance: useId(), ageMin: useId(), ageMax: useId(), from: useId(), until: useId() };
+  const ids = { interest: useId(), distance: useId() };
   const form = useForm<PanelForm>({ defaultValues: toForm(filters) });
   const { errors } = form.formState;
   const travellingTo = useWatch({ control: form.control, name: 'travellingTo' });
@@ -91,7 +90,7 @@ export function FilterPanel({ id, filters, onApply }: FilterPanelProps) {
   };
 
   return (
-    <form id={id} className="filter-panel" noValidate onSubmit={submitWith(form.handleSubmit, apply)}>
+    <form id={id} className="card raised filter-panel" noValidate onSubmit={submitWith(form.handleSubmit, apply)}>
       <div className="filter-grid">
         <Controller
           control={form.control}
@@ -135,19 +134,11 @@ export function FilterPanel({ id, filters, onApply }: FilterPanelProps) {
       <fieldset className="filter-group">
         <legend>{t('connect.filters.where')}</legend>
         <div className="filter-grid">
-          <Controller
+          <CityField
             control={form.control}
             name="city"
-            render={({ field }) => (
-              <CityPicker
-                label={t('connect.filters.city')}
-                search={citiesQuery}
-                value={field.value}
-                onChange={field.onChange}
-                name={field.name}
-                placeholder={t('connect.filters.anyCity')}
-              />
-            )}
+            label={t('connect.filters.city')}
+            placeholder={t('connect.filters.anyCity')}
           />
           <div className="field">
             <label htmlFor={ids.distance}>{t('connect.filters.distance')}</label>
@@ -170,41 +161,25 @@ export function FilterPanel({ id, filters, onApply }: FilterPanelProps) {
 
       <fieldset className="filter-group">
         <legend>{t('connect.filters.travel')}</legend>
-        <Controller
+        <CityField
           control={form.control}
           name="travellingTo"
-          render={({ field }) => (
-            <CityPicker
-              label={t('connect.filters.travellingTo')}
-              hint={t('connect.filters.travellingToHint')}
-              search={citiesQuery}
-              value={field.value}
-              onChange={field.onChange}
-              name={field.name}
-              placeholder={t('connect.filters.anyCity')}
-            />
-          )}
+          label={t('connect.filters.travellingTo')}
+          hint={t('connect.filters.travellingToHint')}
+          placeholder={t('connect.filters.anyCity')}
         />
         {travellingTo && (
           <div className="filter-pair">
-            <div className="field">
-              <label htmlFor={ids.from}>{t('connect.filters.from')}</label>
-              <input id={ids.from} type="date" {...form.register('from')} />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.until}>{t('connect.filters.until')}</label>
-              <input
-                id={ids.until}
-                type="date"
-                aria-invalid={errors.until ? true : undefined}
-                aria-describedby={errors.until ? `${ids.until}-error` : undefined}
-                {...form.register('until', {
-                  validate: (until, values) =>
-                    !until || !values.from || until >= values.from || t('connect.filters.untilBeforeFrom'),
-                })}
-              />
-              <FieldNotes id={ids.until} error={errors.until?.message} />
-            </div>
+            <Field label={t('connect.filters.from')} type="date" {...form.register('from')} />
+            <Field
+              label={t('connect.filters.until')}
+              type="date"
+              error={errors.until?.message}
+              {...form.register('until', {
+                validate: (until, values) =>
+                  !until || !values.from || until >= values.from || t('connect.filters.untilBeforeFrom'),
+              })}
+            />
           </div>
         )}
       </fieldset>
@@ -212,42 +187,32 @@ export function FilterPanel({ id, filters, onApply }: FilterPanelProps) {
       <fieldset className="filter-group">
         <legend>{t('connect.filters.age')}</legend>
         <div className="filter-pair">
-          <div className="field">
-            <label htmlFor={ids.ageMin}>{t('connect.filters.ageMin')}</label>
-            <input
-              id={ids.ageMin}
-              type="number"
-              inputMode="numeric"
-              min={AGE_MIN}
-              max={AGE_MAX}
-              aria-invalid={errors.ageMin ? true : undefined}
-              aria-describedby={errors.ageMin ? `${ids.ageMin}-error` : undefined}
-              {...form.register('ageMin', ageRule)}
-            />
-            <FieldNotes id={ids.ageMin} error={errors.ageMin?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.ageMax}>{t('connect.filters.ageMax')}</label>
-            <input
-              id={ids.ageMax}
-              type="number"
-              inputMode="numeric"
-              min={AGE_MIN}
-              max={AGE_MAX}
-              aria-invalid={errors.ageMax ? true : undefined}
-              aria-describedby={errors.ageMax ? `${ids.ageMax}-error` : undefined}
-              {...form.register('ageMax', {
-                validate: (value, values) => {
-                  const bounds = ageRule.validate(value);
-                  if (bounds !== true) return bounds;
-                  const min = numberOrNull(values.ageMin);
-                  const max = numberOrNull(value);
-                  return min === null || max === null || max >= min || t('connect.filters.ageOrder');
-                },
-              })}
-            />
-            <FieldNotes id={ids.ageMax} error={errors.ageMax?.message} />
-          </div>
+          <Field
+            label={t('connect.filters.ageMin')}
+            type="number"
+            inputMode="numeric"
+            min={AGE_MIN}
+            max={AGE_MAX}
+            error={errors.ageMin?.message}
+            {...form.register('ageMin', ageRule)}
+          />
+          <Field
+            label={t('connect.filters.ageMax')}
+            type="number"
+            inputMode="numeric"
+            min={AGE_MIN}
+            max={AGE_MAX}
+            error={errors.ageMax?.message}
+            {...form.register('ageMax', {
+              validate: (value, values) => {
+                const bounds = ageRule.validate(value);
+                if (bounds !== true) return bounds;
+                const min = numberOrNull(values.ageMin);
+                const max = numberOrNull(value);
+                return min === null || max === null || max >= min || t('connect.filters.ageOrder');
+              },
+            })}
+          />
         </div>
       </fieldset>
 

@@ -71,7 +71,7 @@ export function ConnectionBadge({ connection }: { connection: Person['connection
   if (connection === 'none') return null;
   const Icon = STATE_ICONS[connection];
   return (
-    <span className={`connection-badge ${connection}`}>
+    <span className={`state-badge connection-badge ${connection}`}>
       <Icon aria-hidden size={14} />
       {t(CONNECTION_KEYS[connection])}
     </span>

@@ -1,16 +1,17 @@
 import { useEffect, useId, useRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { TRIP_NOTE_MAX, TRIP_VISIBILITIES, type Trip } from '@tolk/shared/schemas/connect';
-import { citiesQuery } from '../../../lib/cities';
 import { HttpError } from '../../../lib/http-error';
-import { CityPicker, cityLabel } from '../../../ui/city-picker';
+import { CityField } from '../../../ui/city-field';
+import { cityLabel } from '../../../ui/city-picker';
 import { errorMessage, serverFieldMessage } from '../../../ui/error-message';
-import { FieldNotes } from '../../../ui/field';
+import { Field, FieldNotes, notesOf, TextAreaField } from '../../../ui/field';
 import { FormError } from '../../../ui/form-error';
 import { submitWith } from '../../../ui/submit-with';
+import { FormActions } from '../../../ui/form-actions';
 import { tripsQueryKey } from '../api/list-trips';
 import { createTrip, updateTrip } from '../api/save-trip';
 import {
@@ -39,7 +40,7 @@ interface TripFormProps {
 export function TripFormView({ trip, onDone, onCancel }: TripFormProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const ids = { title: useId(), arrival: useId(), departure: useId(), note: useId(), visibility: useId() };
+  const ids = { title: useId(), visibility: useId() };
   const form = useForm<TripForm>({ defaultValues: trip ? toTripForm(trip) : NEW_TRIP });
   const { errors } = form.formState;
   const [arrival, note] = useWatch({ control: form.control, name: ['arrival', 'note'] });
@@ -81,11 +82,6 @@ export function TripFormView({ trip, onDone, onCancel }: TripFormProps) {
     save.mutate({ ...values, city });
   };
 
-  const dateError = (name: 'arrival' | 'departure') => errors[name]?.message;
-  const describedBy = (id: string, error: string | undefined, hint = false) =>
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const noteError = errors.note?.message;
-
   return (
     <form
       ref={formRef}
@@ -96,66 +92,45 @@ export function TripFormView({ trip, onDone, onCancel }: TripFormProps) {
     >
       <h3 id={ids.title}>{trip ? t('connect.trips.form.editTitle') : t('connect.trips.form.title')}</h3>
       <FormError>{errors.root?.message}</FormError>
-      <Controller
+      <CityField
         control={form.control}
         name="city"
         rules={{ required: t('connect.trips.form.cityRequired') }}
-        render={({ field, fieldState }) => (
-          <CityPicker
-            label={t('connect.trips.form.destination')}
-            placeholder={t('connect.trips.form.destinationPlaceholder')}
-            search={citiesQuery}
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
+        label={t('connect.trips.form.destination')}
+        placeholder={t('connect.trips.form.destinationPlaceholder')}
       />
       <div className="trip-form-dates">
-        <div className="field">
-          <label htmlFor={ids.arrival}>{t('connect.trips.form.arrival')}</label>
-          <input
-            id={ids.arrival}
-            type="date"
-            min={trip ? undefined : today}
-            aria-invalid={dateError('arrival') ? true : undefined}
-            aria-describedby={describedBy(ids.arrival, dateError('arrival'))}
-            {...form.register('arrival', { required: t('validation.required') })}
-          />
-          <FieldNotes id={ids.arrival} error={dateError('arrival')} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.departure}>{t('connect.trips.form.departure')}</label>
-          <input
-            id={ids.departure}
-            type="date"
-            min={arrival || (trip ? undefined : today)}
-            aria-invalid={dateError('departure') ? true : undefined}
-            aria-describedby={describedBy(ids.departure, dateError('departure'))}
-            {...form.register('departure', { required: t('validation.required') })}
-          />
-          <FieldNotes id={ids.departure} error={dateError('departure')} />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.note}>{t('connect.trips.form.note')}</label>
-        <textarea
-          id={ids.note}
-          rows={3}
-          maxLength={TRIP_NOTE_MAX}
-          placeholder={t('connect.trips.form.notePlaceholder')}
-          aria-invalid={noteError ? true : undefined}
-          aria-describedby={describedBy(ids.note, noteError, true)}
-          {...form.register('note', {
-            maxLength: { value: TRIP_NOTE_MAX, message: t('validation.maxChars', { count: TRIP_NOTE_MAX }) },
-          })}
+        <Field
+          label={t('connect.trips.form.arrival')}
+          type="date"
+          min={trip ? undefined : today}
+          error={errors.arrival?.message}
+          {...form.register('arrival', { required: t('validation.required') })}
         />
-        <FieldNotes id={ids.note} hint={t('connect.trips.form.noteHint')} error={noteError} />
-        <p className="note-count small muted">{t('connect.dialog.count', { used: note.length, max: TRIP_NOTE_MAX })}</p>
+        <Field
+          label={t('connect.trips.form.departure')}
+          type="date"
+          min={arrival || (trip ? undefined : today)}
+          error={errors.departure?.message}
+          {...form.register('departure', { required: t('validation.required') })}
+        />
       </div>
-      <fieldset className="choice-group" aria-describedby={describedBy(ids.visibility, errors.visibility?.message)}>
+      <TextAreaField
+        label={t('connect.trips.form.note')}
+        rows={3}
+        maxLength={TRIP_NOTE_MAX}
+        placeholder={t('connect.trips.form.notePlaceholder')}
+        hint={t('connect.trips.form.noteHint')}
+        error={errors.note?.message}
+        count={t('connect.dialog.count', { used: note.length, max: TRIP_NOTE_MAX })}
+        {...form.register('note', {
+          maxLength: { value: TRIP_NOTE_MAX, message: t('validation.maxChars', { count: TRIP_NOTE_MAX }) },
+        })}
+      />
+      <fieldset
+        className="choice-group"
+        aria-describedby={notesOf(ids.visibility, undefined, errors.visibility?.message)}
+      >
         <legend>{t('connect.trips.visibility.label')}</legend>
         {TRIP_VISIBILITIES.map((value) => (
           <label key={value} className="choice-row">
@@ -168,14 +143,13 @@ export function TripFormView({ trip, onDone, onCancel }: TripFormProps) {
         ))}
         <FieldNotes id={ids.visibility} error={errors.visibility?.message} />
       </fieldset>
-      <div className="actions">
-        <button type="submit" className="button primary" disabled={save.isPending}>
-          {save.isPending ? t('common.saving') : trip ? t('connect.trips.form.save') : t('connect.trips.form.add')}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={
+          save.isPending ? t('common.saving') : trip ? t('connect.trips.form.save') : t('connect.trips.form.add')
+        }
+        busy={save.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -16,7 +16,7 @@ export function TripDates({ trip, today }: { trip: Trip; today?: string | undefi
     <p className="trip-dates small">
       <CalendarDays aria-hidden size={15} />
       <time dateTime={trip.arrival}>{formatDayRange(trip.arrival, trip.departure, i18n.language)}</time>
-      {underWay && <span className="trip-now">{t('connect.trips.underWay')}</span>}
+      {underWay && <span className="state-badge trip-now">{t('connect.trips.underWay')}</span>}
     </p>
   );
 }
@@ -42,7 +42,7 @@ export function TripVisibilityBadge({ trip }: { trip: Trip }) {
   const { t } = useTranslation();
   const Icon = VISIBILITY_ICONS[trip.visibility];
   return (
-    <span className={`trip-visibility ${trip.visibility}`}>
+    <span className={`state-badge trip-visibility ${trip.visibility}`}>
       <Icon aria-hidden size={14} />
       <span className="visually-hidden">{t('connect.trips.visibility.label')}: </span>
       {t(TRIP_VISIBILITY_KEYS[trip.visibility].label)}

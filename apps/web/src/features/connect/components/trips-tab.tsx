@@ -49,7 +49,7 @@ export function TripsTab({ actions }: { actions: Actions }) {
 
   const card = (trip: Trip, over: boolean) =>
     editing === trip.id ? (
-      <li key={trip.id} className="trip-card editing">
+      <li key={trip.id} className="card trip-card editing">
         <TripFormView trip={trip} onDone={closeForm} onCancel={closeForm} />
       </li>
     ) : (
@@ -69,7 +69,7 @@ export function TripsTab({ actions }: { actions: Actions }) {
 
   return (
     <div className="trips">
-      <section className="trip-plan" aria-labelledby={ids.plan}>
+      <section className="card raised trip-plan" aria-labelledby={ids.plan}>
         <div className="trip-plan-head">
           <Plane aria-hidden size={28} className="flip-rtl" />
           <div>
@@ -111,7 +111,7 @@ export function TripsTab({ actions }: { actions: Actions }) {
             {upcoming.length === 0 ? (
               <p className="muted small trips-empty">{t('connect.trips.none')}</p>
             ) : (
-              <ul className="trip-cards">{upcoming.map((trip) => card(trip, false))}</ul>
+              <ul className="card-list">{upcoming.map((trip) => card(trip, false))}</ul>
             )}
             {past.length > 0 && (
               <details className="past-trips">
@@ -119,7 +119,7 @@ export function TripsTab({ actions }: { actions: Actions }) {
                   {t('connect.trips.past')}{' '}
                   <span className="meet-count">{formatNumber(past.length, i18n.language)}</span>
                 </summary>
-                <ul className="trip-cards">{past.map((trip) => card(trip, true))}</ul>
+                <ul className="card-list">{past.map((trip) => card(trip, true))}</ul>
               </details>
             )}
           </>
@@ -157,7 +157,7 @@ function MyTripCard({ trip, over, today, onEdit, onCancel }: MyTripCardProps) {
   const { t, i18n } = useTranslation();
   const cityId = useId();
   return (
-    <li className={over ? 'trip-card past' : 'trip-card'}>
+    <li className={over ? 'card trip-card past' : 'card trip-card'}>
       <article aria-labelledby={cityId}>
         <div className="trip-card-head">
           <h3 id={cityId}>{cityLabel(trip.city, i18n.language)}</h3>
@@ -268,7 +268,7 @@ function VisitorsSection({ actions, onReport }: { actions: Actions; onReport: (t
     );
   } else {
     body = (
-      <ul className="connection-list">
+      <ul className="card-list">
         {visitors.data.visitors.map((visitor) => (
           <VisitorRow key={visitor.trip.id} visitor={visitor} actions={actions} onReport={onReport} />
         ))}
@@ -302,7 +302,7 @@ function VisitorRow({
   const back: BackState = { back: location.pathname + location.search };
   const { message } = actions;
   return (
-    <li className="connection-row visitor-row">
+    <li className="card connection-row visitor-row">
       <Avatar name={name} url={person.avatarUrl} size="small" />
       <div className="connection-row-body">
         <p className="connection-row-name">

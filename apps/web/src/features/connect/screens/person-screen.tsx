@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowLeft, Ban, Flag, UserMinus, UserX } from 'lucide-react';
+import { Ban, Flag, UserMinus, UserX } from 'lucide-react';
 import type { PersonDetail } from '@tolk/shared/schemas/connect';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { MissingOrError } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
+import { BackLink } from '../../../ui/back-link';
 import { connectionsQuery } from '../api/list-connections';
 import { personQuery } from '../api/get-person';
 import { connectionWith } from '../connections';
@@ -77,9 +78,7 @@ function Person({ person, back }: { person: PersonDetail; back: string }) {
   return (
     <article className="person" aria-labelledby={ids.name}>
       <header className="connect-bar">
-        <Link className="icon-button" to={back} aria-label={t('common.back')}>
-          <ArrowLeft aria-hidden size={22} className="flip-rtl" />
-        </Link>
+        <BackLink to={back} />
       </header>
 
       <div className="person-hero">
@@ -110,21 +109,21 @@ function Person({ person, back }: { person: PersonDetail; back: string }) {
       )}
 
       {person.bio && (
-        <section className="person-section" aria-labelledby={ids.about}>
+        <section className="card person-section" aria-labelledby={ids.about}>
           <h2 id={ids.about}>{t('connect.person.about')}</h2>
           <ReaderTextView text={person.bio} toggle />
         </section>
       )}
 
       {(person.languagesSpoken.length > 0 || person.languagesLearning.length > 0) && (
-        <section className="person-section" aria-labelledby={ids.languages}>
+        <section className="card person-section" aria-labelledby={ids.languages}>
           <h2 id={ids.languages}>{t('connect.person.languages')}</h2>
           <PersonLanguages person={person} />
         </section>
       )}
 
       {person.interests.length > 0 && (
-        <section className="person-section" aria-labelledby={ids.interests}>
+        <section className="card person-section" aria-labelledby={ids.interests}>
           <h2 id={ids.interests}>{t('connect.interests')}</h2>
           <PersonInterests person={person} all />
           {person.sharedInterests.length > 0 && (
@@ -134,7 +133,7 @@ function Person({ person, back }: { person: PersonDetail; back: string }) {
       )}
 
       {person.trips.length > 0 && (
-        <section className="person-section" aria-labelledby={ids.trips}>
+        <section className="card person-section" aria-labelledby={ids.trips}>
           <h2 id={ids.trips}>{t('connect.person.trips')}</h2>
           <ul className="trip-list">
             {person.trips.map((trip) => (

@@ -67,7 +67,7 @@ function renderAt(path = '/connect/reports') {
 }
 
 describe('/connect/reports', () => {
-  it('shows each open report: why, who reported whom in which community, what about, the note', async () => {
+  it('shows each open report: why, who reported whom in which community, what as it was seen, the note', async () => {
     renderAt();
     const report = await screen.findByRole('article', { name: 'Harassment or bullying' });
     expect(within(report).getByText('Reported by').nextElementSibling?.textContent).toBe('Anna @anna');
@@ -77,7 +77,12 @@ describe('/connect/reports', () => {
     expect(within(report).getByRole('link', { name: 'Open profile' }).getAttribute('href')).toBe(
       `/connect/${LUCIA_ID}`,
     );
-    expect(within(report).getByText('Keeps sending me rude messages.')).toBeTruthy();
+    expect(within(report).getByRole('figure', { name: 'As it was reported' }).textContent).toContain(
+      'Lucía\nHola, practico inglés.',
+    );
+    expect(within(report).getByRole('figure', { name: 'Their note' }).textContent).toContain(
+      'Keeps sending me rude messages.',
+    );
     expect(screen.getByRole('tab', { name: 'Open', selected: true })).toBeTruthy();
   });
 

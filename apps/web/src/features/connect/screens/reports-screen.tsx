@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { ArrowLeft, CheckCircle2, Inbox, ShieldAlert, ShieldX, UserX } from 'lucide-react';
+import { CheckCircle2, Inbox, ShieldAlert, ShieldX, UserX } from 'lucide-react';
 import type { Report } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
 import { paths } from '../../../lib/paths';
@@ -14,6 +14,7 @@ import { errorMessage } from '../../../ui/error-message';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { REPORT_REASON_KEYS } from '../../../ui/report-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
+import { BackLink } from '../../../ui/back-link';
 import { reportsQuery, reportsQueryKey, type ReportState } from '../api/list-reports';
 import { resolveReport, type ReportAction } from '../api/resolve-report';
 import { formatAgo, formatDay, personName } from '../format';
@@ -90,7 +91,7 @@ export function Component() {
     );
   } else {
     panel = (
-      <ul className="report-list">
+      <ul className="card-list report-list">
         {query.data.reports.map((report) => (
           <ReportItem
             key={report.id}
@@ -112,9 +113,7 @@ export function Component() {
   return (
     <section className="reports" aria-labelledby={`${base}-title`}>
       <header className="connect-bar">
-        <Link className="icon-button" to={paths.connect} aria-label={t('connect.person.backToConnect')}>
-          <ArrowLeft aria-hidden size={22} className="flip-rtl" />
-        </Link>
+        <BackLink to={paths.connect} label={t('connect.person.backToConnect')} />
       </header>
       <header className="connect-head">
         <h1 id={`${base}-title`}>
@@ -178,7 +177,7 @@ function ReportItem({ report, busy, onDismiss, onSuspend }: ReportItemProps) {
   const subject = personName(report.subject);
   return (
     <li>
-      <article className="report-card" aria-labelledby={headingId}>
+      <article className="card report-card" aria-labelledby={headingId}>
         <div className="report-card-head">
           <h2 id={headingId} className="report-reason-tag">
             {t(REPORT_REASON_KEYS[report.reason].label)}
@@ -224,10 +223,25 @@ function ReportItem({ report, busy, onDismiss, onSuspend }: ReportItemProps) {
             </dd>
           </div>
         </dl>
+        {report.content && (
+          <figure className="report-quote" aria-labelledby={`${headingId}-content`}>
+            <figcaption id={`${headingId}-content`} className="muted small">
+              {t('connect.reports.content')}
+            </figcaption>
+            <blockquote className="report-content" dir="auto">
+              {report.content}
+            </blockquote>
+          </figure>
+        )}
         {report.note && (
-          <blockquote className="report-note" dir="auto">
-            {report.note}
-          </blockquote>
+          <figure className="report-quote" aria-labelledby={`${headingId}-note`}>
+            <figcaption id={`${headingId}-note`} className="muted small">
+              {t('connect.reports.noteLabel')}
+            </figcaption>
+            <blockquote className="report-note" dir="auto">
+              {report.note}
+            </blockquote>
+          </figure>
         )}
         {report.state === 'resolved' ? (
           <p className="report-resolution small">

@@ -2,12 +2,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, MapPinOff, MessageCircle, Plane, UsersRound } from 'lucide-react';
+import { MapPinOff, MessageCircle, Plane, UsersRound } from 'lucide-react';
 import { LOCAL_RADIUS_KM, type PersonCard, type TripMeet } from '@tolk/shared/schemas/connect';
 import { paths } from '../../../lib/paths';
 import { cityLabel } from '../../../ui/city-picker';
 import { MissingOrError } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
+import { BackLink } from '../../../ui/back-link';
 import { tripMeetQuery } from '../api/get-trip-meet';
 import { formatKm, formatNumber, personName } from '../format';
 import { PersonCardItem } from '../components/person-card';
@@ -69,12 +70,10 @@ function Meet({ meet }: { meet: TripMeet }) {
   return (
     <article className="meet" aria-labelledby={ids.title}>
       <header className="connect-bar">
-        <Link className="icon-button" to={paths.connectTrips} aria-label={t('connect.meet.backToTrips')}>
-          <ArrowLeft aria-hidden size={22} className="flip-rtl" />
-        </Link>
+        <BackLink to={paths.connectTrips} label={t('connect.meet.backToTrips')} />
       </header>
 
-      <div className="meet-hero">
+      <div className="card raised meet-hero">
         <Plane aria-hidden size={28} className="flip-rtl" />
         <div className="meet-hero-text">
           <h1 id={ids.title}>{t('connect.meet.title', { city })}</h1>

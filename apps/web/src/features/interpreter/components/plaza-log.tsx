@@ -1,17 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 import type { PlazaMuse } from '../plaza-muses';
-import { PlazaMuseCard } from './plaza-muse-card';
+import { PlazaMuseCard, type PlazaMuseCardProps } from './plaza-muse-card';
 
-interface PlazaLogProps {
+/** The muses, and what every card of them is shown with (the plaza, who reads, their voices). */
+interface PlazaLogProps extends Omit<PlazaMuseCardProps, 'muse'> {
   muses: readonly PlazaMuse[];
-  plaza: Pick<Plaza, 'id' | 'userLanguage' | 'audienceLanguage' | 'host' | 'memberId'>;
-  mySide: PlazaSide;
-  reader: PlazaSide;
-  guest: boolean;
-  voices: readonly SpeechSynthesisVoice[];
-  rate: number;
   label: string;
   /**
    * Face to face shows the conversation twice, once per reader; only this device's own copy is
@@ -20,7 +14,7 @@ interface PlazaLogProps {
   announce: boolean;
 }
 
-export function PlazaLog({ muses, plaza, mySide, reader, guest, voices, rate, label, announce }: PlazaLogProps) {
+export function PlazaLog({ muses, label, announce, ...card }: PlazaLogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   // A translation arriving makes a card taller: follow it too, not only new muses.
@@ -48,16 +42,7 @@ export function PlazaLog({ muses, plaza, mySide, reader, guest, voices, rate, la
       ) : (
         <ol className="plaza-muses">
           {visible.map((muse) => (
-            <PlazaMuseCard
-              key={muse.id}
-              muse={muse}
-              plaza={plaza}
-              mySide={mySide}
-              reader={reader}
-              guest={guest}
-              voices={voices}
-              rate={rate}
-            />
+            <PlazaMuseCard key={muse.id} muse={muse} {...card} />
           ))}
         </ol>
       )}

@@ -13,7 +13,7 @@ import { speak, voiceFor } from '../speech';
 import { PlazaPhoto } from './plaza-photo';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 
-interface PlazaMuseCardProps {
+export interface PlazaMuseCardProps {
   muse: PlazaMuse;
   plaza: Pick<Plaza, 'id' | 'userLanguage' | 'audienceLanguage' | 'host' | 'memberId'>;
   /** This device's side: decides who is "me" in the labels. */

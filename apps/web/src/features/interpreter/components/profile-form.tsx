@@ -6,6 +6,7 @@ import { Field } from '../../../ui/field';
 import { pairName } from '../guest-profiles';
 import { LanguageSelect } from '../../../ui/language-select';
 import { FormError } from '../../../ui/form-error';
+import { FormActions } from '../../../ui/form-actions';
 
 interface ProfileFormProps {
   defaultUserLanguage: string;
@@ -27,7 +28,7 @@ export function ProfileForm({ defaultUserLanguage, saving, serverErrors, onSubmi
 
   return (
     <form
-      className="pair-form"
+      className="card pair-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -88,14 +89,11 @@ export function ProfileForm({ defaultUserLanguage, saving, serverErrors, onSubmi
         }}
       />
       {serverErrors.form?.[0] && <FormError>{serverErrors.form[0]}</FormError>}
-      <div className="actions">
-        <button type="submit" className="button primary" disabled={saving}>
-          {saving ? t('common.saving') : t('interpreter.create')}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={saving ? t('common.saving') : t('interpreter.create')}
+        busy={saving}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { toTranslationLanguage } from '@tolk/shared/languages';
 import type { InterpreterProfile, InterpreterProfileInput } from '@tolk/shared/schemas/plazas';
 import { HttpError } from '../../../lib/http';
 import { useLoginResponse } from '../../../lib/session';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { createInterpreterProfile } from '../api/create-interpreter-profile';
@@ -208,11 +208,8 @@ export function Component() {
         </Link>
       </p>
 
-      <ConfirmDialog
+      <ConfirmDeleteDialog
         open={deleting !== undefined}
-        title={t('common.areYouSure')}
-        message={t('common.confirmDelete')}
-        confirmLabel={t('common.delete')}
         busy={remove.isPending}
         onCancel={() => {
           setDeleting(undefined);

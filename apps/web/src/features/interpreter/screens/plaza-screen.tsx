@@ -13,7 +13,7 @@ import {
 } from '@tolk/shared/schemas/plazas';
 import { useImmersive } from '../../../lib/immersive';
 import { useLoginResponse } from '../../../lib/session';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { clearPlazaMuses } from '../api/clear-plaza-muses';
@@ -345,10 +345,8 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
           onChanged={refreshPlaza}
         />
       )}
-      <ConfirmDialog
+      <ConfirmDeleteDialog
         open={confirmClear}
-        title={t('common.areYouSure')}
-        message={t('common.confirmDelete')}
         confirmLabel={t('interpreter.clear')}
         busy={clear.isPending}
         onCancel={() => {

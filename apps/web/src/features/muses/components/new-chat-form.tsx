@@ -11,6 +11,7 @@ import { conversationQueryKey } from '../api/get-conversation';
 import { conversationsQueryKey } from '../api/list-conversations';
 import { submitWith } from '../../../ui/submit-with';
 import { FormError } from '../../../ui/form-error';
+import { FormActions } from '../../../ui/form-actions';
 import { splitUsernames } from '../usernames';
 
 interface NewChatValues {
@@ -65,7 +66,7 @@ export function NewChatForm({
 
   return (
     <form
-      className="new-chat"
+      className="card new-chat"
       noValidate
       aria-labelledby={legendId}
       onSubmit={submitWith(form.handleSubmit, mutation.mutate)}
@@ -114,14 +115,11 @@ export function NewChatForm({
         </>
       )}
       {mutation.isError && !fieldsMatched && <FormError>{errorMessage(mutation.error, t)}</FormError>}
-      <div className="actions">
-        <button type="submit" className="button primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t('common.loading') : t('muses.create')}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={mutation.isPending ? t('common.loading') : t('muses.create')}
+        busy={mutation.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

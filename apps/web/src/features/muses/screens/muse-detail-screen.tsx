@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { ArrowLeft, Copy, Pencil, Trash2 } from 'lucide-react';
+import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { LANGUAGE_NAMES, UI_LANGUAGES } from '@tolk/shared/languages';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import { HttpError } from '../../../lib/http';
 import { useLoginResponse } from '../../../lib/session';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { deleteMuse } from '../api/delete-muse';
@@ -21,6 +21,7 @@ import { PhotoViewer } from '../components/photo-viewer';
 import { engineName, languageName } from '../../../lib/language-names';
 import { formatFullTime, personName, versionsOf } from '../muse-display';
 import { paths } from '../../../lib/paths';
+import { BackLink } from '../../../ui/back-link';
 import { markDeleted, type ThreadState } from '../thread-state';
 import '../conversations.css';
 import '../thread.css';
@@ -112,9 +113,7 @@ export function Component() {
   return (
     <article className="muse-detail" aria-labelledby={ids.original}>
       <header className="screen-head">
-        <Link className="icon-button" to={paths.thread(muse.conversationId)} aria-label={t('common.back')}>
-          <ArrowLeft aria-hidden size={22} className="flip-rtl" />
-        </Link>
+        <BackLink to={paths.thread(muse.conversationId)} />
         <h1>{t('muses.detailTitle')}</h1>
       </header>
       <p className="muted">
@@ -122,7 +121,7 @@ export function Component() {
         {muse.editedAt && !muse.deleted && ` · ${t('muses.edited')}`}
       </p>
 
-      <section className="detail-card" aria-labelledby={ids.original}>
+      <section className="card detail-card" aria-labelledby={ids.original}>
         <h2 id={ids.original}>{t('translation.original')}</h2>
         {muse.deleted ? (
           <p className="muted">{t('muses.deleted')}</p>
@@ -187,7 +186,7 @@ export function Component() {
       </section>
 
       {!muse.deleted && (
-        <section className="detail-card" aria-labelledby={ids.versions}>
+        <section className="card detail-card" aria-labelledby={ids.versions}>
           <h2 id={ids.versions}>{t('muses.versions')}</h2>
           <div className="field">
             <label htmlFor={ids.language}>{t('muses.chooseLanguage')}</label>
@@ -276,11 +275,8 @@ export function Component() {
           </button>
         </div>
       )}
-      <ConfirmDialog
+      <ConfirmDeleteDialog
         open={confirmDelete}
-        title={t('common.areYouSure')}
-        message={t('common.confirmDelete')}
-        confirmLabel={t('common.delete')}
         busy={remove.isPending}
         onCancel={() => {
           setConfirmDelete(false);

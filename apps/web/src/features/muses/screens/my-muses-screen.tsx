@@ -1,13 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowLeft, Image } from 'lucide-react';
+import { Image } from 'lucide-react';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { myMusesQuery } from '../api/list-my-muses';
 import { useLoginResponse } from '../../../lib/session';
 import { formatMuseTime, museView, personName } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { QueryError, refetchOf } from '../../../ui/query-error';
+import { BackLink } from '../../../ui/back-link';
 import '../conversations.css';
 
 export function Component() {
@@ -17,9 +18,7 @@ export function Component() {
 
   const head = (
     <header className="screen-head">
-      <Link className="icon-button" to={paths.conversations} aria-label={t('common.back')}>
-        <ArrowLeft aria-hidden size={22} className="flip-rtl" />
-      </Link>
+      <BackLink to={paths.conversations} />
       <h1 id="my-muses-title">{t('muses.allMuses')}</h1>
     </header>
   );

@@ -3,14 +3,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { ArrowLeft, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import type { BlockedPeople, ReportInput } from '@tolk/shared/schemas/connect';
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { blockedQuery } from '../../../lib/blocked';
 import { HttpError } from '../../../lib/http';
 import { fileReport } from '../../../lib/reports';
 import { useLoginResponse } from '../../../lib/session';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { Composer } from '../components/composer';
@@ -26,6 +26,7 @@ import { useThread } from '../use-thread';
 import { Avatar } from '../../../ui/avatar';
 import { QueryError } from '../../../ui/query-error';
 import { ReportDialog } from '../../../ui/report-dialog';
+import { BackLink } from '../../../ui/back-link';
 import '../thread.css';
 import '../composer.css';
 
@@ -101,9 +102,7 @@ export function Component() {
     <section className="thread" aria-labelledby={titleId}>
       <ConnectionBanner connection={connection} />
       <header className="thread-head">
-        <Link className="icon-button" to={paths.conversations} aria-label={t('common.back')}>
-          <ArrowLeft aria-hidden size={22} className="flip-rtl" />
-        </Link>
+        <BackLink to={paths.conversations} />
         {current.kind === 'direct' && <Avatar name={title} url={others[0]?.avatarUrl} />}
         <div className="thread-title">
           <h1 id={titleId}>{title}</h1>
@@ -164,11 +163,8 @@ export function Component() {
       />
       <TypingIndicator socket={socket} conversationId={id} me={me} />
       <Composer conversationId={id} socket={socket} onSend={send} />
-      <ConfirmDialog
+      <ConfirmDeleteDialog
         open={toDelete !== undefined}
-        title={t('common.areYouSure')}
-        message={t('common.confirmDelete')}
-        confirmLabel={t('common.delete')}
         busy={remove.isPending}
         onCancel={() => {
           setToDelete(undefined);

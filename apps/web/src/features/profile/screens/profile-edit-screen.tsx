@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +7,12 @@ import { BIO_MAX, MESSAGE_POLICIES, PROFILE_VISIBILITIES, type Profile } from '@
 import { DISPLAY_NAME_MAX } from '@tolk/shared/schemas/auth';
 import { HttpError } from '../../../lib/http';
 import { useLoginResponse } from '../../../lib/session';
-import { CityPicker } from '../../../ui/city-picker';
-import { Field, FieldNotes } from '../../../ui/field';
+import { CityField } from '../../../ui/city-field';
+import { Field, TextAreaField } from '../../../ui/field';
 import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
 import { profileQuery, profileQueryKey } from '../../../lib/profile';
-import { citiesQuery } from '../../../lib/cities';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ChoiceGroup } from '../components/choice-group';
 import { InterestsInput } from '../components/interests-input';
@@ -57,7 +55,6 @@ export function Component() {
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const bioId = useId();
   const queryClient = useQueryClient();
   const { updateLoginResponse } = useLoginResponse();
   const form = useForm<EditForm>({ defaultValues: toForm(profile) });
@@ -82,8 +79,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
   });
 
   const { errors } = form.formState;
-  const bioError = errors.bio?.message;
-  const bioDescribedBy = [`${bioId}-hint`, bioError ? `${bioId}-error` : ''].filter(Boolean).join(' ');
 
   return (
     <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
@@ -95,33 +90,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {...form.register('displayName')}
       />
       <UiLanguageSelect label={t('profile.language')} hint={t('profile.languageHint')} {...form.register('language')} />
-      <div className="field">
-        <label htmlFor={bioId}>{t('profile.bio')}</label>
-        <textarea
-          id={bioId}
-          rows={5}
-          maxLength={BIO_MAX}
-          aria-invalid={bioError ? true : undefined}
-          aria-describedby={bioDescribedBy}
-          {...form.register('bio')}
-        />
-        <FieldNotes id={bioId} hint={t('profile.bioHint')} error={bioError} />
-      </div>
-      <Controller
+      <TextAreaField
+        label={t('profile.bio')}
+        rows={5}
+        maxLength={BIO_MAX}
+        hint={t('profile.bioHint')}
+        error={errors.bio?.message}
+        {...form.register('bio')}
+      />
+      <CityField
         control={form.control}
         name="homeCity"
-        render={({ field, fieldState }) => (
-          <CityPicker
-            label={t('profile.homeCity')}
-            hint={t('profile.homeCityHint')}
-            search={citiesQuery}
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
+        label={t('profile.homeCity')}
+        hint={t('profile.homeCityHint')}
       />
       <Field
         label={t('profile.birthYear')}
