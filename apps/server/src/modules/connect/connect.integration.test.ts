@@ -160,7 +160,7 @@ describe('discovery', () => {
     const expected = [...counts].sort((a, b) => b - a).map((count) => `Shares ${count}`);
     expect(names(await discover(viewer))).toEqual(expected);
     // Unfiltered, a tier is read group by group (8, 7 and 6 shared through the index, 5 and
-    // fewer by one scan); filtered, a small tier is ranked in one query. Page by page, with and
+    // fewer by one scan); narrowed to a city, a small tier is ranked in one query. Page by page, with and
     // without a filter, and through a repository that always groups: the same order.
     const grouping = createConnectRepository(t.database.db, { wholeTierAtMost: 0 });
     const [account] = await t.database.db
@@ -171,12 +171,12 @@ describe('discovery', () => {
     const me = await grouping.viewerProfile(scope);
     for (const read of [
       (cursor: string) => discover(viewer, `?limit=1${cursor ? `&cursor=${cursor}` : ''}`),
-      (cursor: string) => discover(viewer, `?limit=1&speaks=en${cursor ? `&cursor=${cursor}` : ''}`),
+      (cursor: string) => discover(viewer, `?limit=1&cityId=${MADRID}${cursor ? `&cursor=${cursor}` : ''}`),
       async (cursor: string) => {
         const position = cursor
           ? (JSON.parse(cursor) as DiscoveryPosition)
           : { tier: 0, shared: 15, whole: false, offset: 0 };
-        const page = await grouping.discover(scope, me, { speaks: 'en' }, { ...position, limit: 1 });
+        const page = await grouping.discover(scope, me, { cityId: MADRID }, { ...position, limit: 1 });
         return {
           people: page.rows.map((row) => ({ displayName: row.displayName })),
           nextCursor: page.next ? JSON.stringify(page.next) : null,

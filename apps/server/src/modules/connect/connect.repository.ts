@@ -109,11 +109,25 @@ export function createConnectRepository(
   /** A tier with this many people or fewer is ranked in one query, not group by group. */
   { wholeTierAtMost = 400 }: { wholeTierAtMost?: number } = {},
 ) {
-  function filtersOf(filters: DiscoveryFilters, viewer: Viewer): (SQL | undefined)[] {
+  /**
+   * The language code columns as the indexes see them, or (`byRow`) as an expression no index
+   * matches: where another index finds a few hundred people, intersecting them with posting
+   * lists this long (most members speak English) costs more than checking those few rows.
+   */
+  const codeColumns = (byRow: boolean) =>
+    byRow
+      ? {
+          spoken: sql`(${profiles.spokenCodes} || '{}'::text[])`,
+          learning: sql`(${profiles.learningCodes} || '{}'::text[])`,
+        }
+      : { spoken: profiles.spokenCodes, learning: profiles.learningCodes };
+
+  function filtersOf(filters: DiscoveryFilters, viewer: Viewer, byRow = false): (SQL | undefined)[] {
     const today = new Date().toISOString().slice(0, 10);
+    const codes = codeColumns(byRow);
     return [
-      filters.speaks ? sql`${profiles.spokenCodes} @> ${textArray([filters.speaks])}` : undefined,
-      filters.learns ? sql`${profiles.learningCodes} @> ${textArray([filters.learns])}` : undefined,
+      filters.speaks ? sql`${codes.spoken} @> ${textArray([filters.speaks])}` : undefined,
+      filters.learns ? sql`${codes.learning} @> ${textArray([filters.learns])}` : undefined,
       filters.interest ? sql`${profiles.interests} @> ${jsonArray([filters.interest])}::jsonb` : undefined,
       filters.cityId !== undefined ? eq(profiles.homeCityId, filters.cityId) : undefined,
       filters.within ? withinKm(filters.within, filters.within.km) : undefined,
@@ -142,26 +156,24 @@ export function createConnectRepository(
       filters: DiscoveryFilters,
       page: DiscoveryPosition & { limit: number },
     ) {
-      // teachesMe: they speak a language I learn; learnsMine: they learn one I speak: array
-      // overlaps the GIN indexes on the code columns can answer.
+      // Teaches me: they speak a language I learn; learns mine: they learn one I speak (array
+      // overlaps the GIN indexes on the code columns can answer).
       const overlap = (column: SQLWrapper, codes: string[]) =>
         codes.length ? sql`${column} && ${textArray(codes)}` : sql`false`;
       const teachesMe = overlap(profiles.spokenCodes, me.learning);
       const learnsMine = overlap(profiles.learningCodes, me.spoken);
       // Complementary both ways, one way, neither: ranked apart.
-      const tierOf = (teaches: SQL, learns: SQL) => [
-        and(teaches, learns),
-        or(and(teaches, not(learns)), and(not(teaches), learns)),
-        and(not(teaches), not(learns)),
-      ];
-      const tiers = tierOf(teachesMe, learnsMine);
-      // The same tiers tested row by row, out of the indexes' reach: where a group's interests
-      // find a few hundred people, intersecting them with the code columns' posting lists (most
-      // members speak English) costs more than checking those few rows.
-      const tiersByRow = tierOf(
-        overlap(sql`(${profiles.spokenCodes} || '{}'::text[])`, me.learning),
-        overlap(sql`(${profiles.learningCodes} || '{}'::text[])`, me.spoken),
-      );
+      const tiersOf = (byRow: boolean) => {
+        const codes = codeColumns(byRow);
+        const teaches = byRow ? overlap(codes.spoken, me.learning) : teachesMe;
+        const learns = byRow ? overlap(codes.learning, me.spoken) : learnsMine;
+        return [
+          and(teaches, learns),
+          or(and(teaches, not(learns)), and(not(teaches), learns)),
+          and(not(teaches), not(learns)),
+        ];
+      };
+      const tiers = tiersOf(false);
       // Within a tier, by interests shared: each count is its own group, found through the GIN
       // index on interests (everyone holding one combination of that many of mine), so the first
       // page reads the few people who share the most instead of ranking the whole tier.
@@ -185,9 +197,20 @@ export function createConnectRepository(
       const nearness = me.home
         ? sql`power(${profiles.homeLat} - ${me.home.lat}, 2) + power((${profiles.homeLon} - ${me.home.lon}) * ${Math.cos((me.home.lat * Math.PI) / 180)}, 2)`
         : sql`null::float8`;
-      const narrowing = filtersOf(filters, viewer);
-      const narrowed = narrowing.some((filter) => filter !== undefined);
-      const base = and(visibleTo(viewer), ...narrowing);
+      // Where a group's interests find the few (a count of shared interests above none, short of
+      // the one-scan rest), languages are checked row by row; elsewhere through their indexes.
+      const byIndex = and(visibleTo(viewer), ...filtersOf(filters, viewer));
+      const byRow = and(visibleTo(viewer), ...filtersOf(filters, viewer, true));
+      const tiersByRow = tiersOf(true);
+      const filtered = (group: SharedGroup) => (group.rest || group.shared === 0 ? byIndex : byRow);
+      const tierFor = (group: SharedGroup, tier: number) =>
+        (group.rest || group.shared === 0 ? tiers : tiersByRow)[tier];
+      // A place, a trip or a name leaves few people; languages, interests and ages leave many.
+      const narrowed =
+        filters.cityId !== undefined ||
+        filters.within !== undefined ||
+        filters.travellingTo !== undefined ||
+        !!filters.q;
       const groups = sharedGroups(mine.length);
       const rankWithin = (group: SharedGroup) => [
         ...(group.rest ? [sql`${shared} desc`] : []),
@@ -209,7 +232,7 @@ export function createConnectRepository(
           })
           .from(accounts)
           .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-          .where(and(base, tiers[tier]))
+          .where(and(byIndex, tiers[tier]))
           .limit(wholeTierAtMost + 1)
           .as('candidates');
         const rows = await db
@@ -245,14 +268,14 @@ export function createConnectRepository(
             .select({ id: accounts.id })
             .from(accounts)
             .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-            .where(and(base, (group.rest || group.shared === 0 ? tiers : tiersByRow)[tier], inGroup(group)))
+            .where(and(filtered(group), tierFor(group, tier), inGroup(group)))
             .orderBy(...rankWithin(group))
             .limit(wanted)
             .offset(from)
             .then((rows) => rows.map((row) => row.id));
         let found: string[] | null = null;
-        // Filters may leave a tier small enough for one query; the first group's query runs
-        // beside that check, so a large tier waits for nothing more. Unfiltered, tiers are large.
+        // Narrow filters may leave a tier small enough for one query; the first group's query
+        // runs beside that check, so a large tier waits for nothing more.
         if (whole || (index === 0 && narrowed)) {
           const [all, grouped] = await Promise.all([
             wholeTier(tier, whole ? offset : 0, wanted),
