@@ -159,7 +159,7 @@ describe('discovery', () => {
     }
     const expected = [...counts].sort((a, b) => b - a).map((count) => `Shares ${count}`);
     expect(names(await discover(viewer))).toEqual(expected);
-    // Unfiltered, a tier is read group by group (8, 7 and 6 shared through the index, 5 and
+    // Unfiltered, a tier is read group by group (8 or 7 shared, then 6, through the index; 5 and
     // fewer by one scan); narrowed to a city, a small tier is ranked in one query. Page by page, with and
     // without a filter, and through a repository that always groups: the same order.
     const grouping = createConnectRepository(t.database.db, { wholeTierAtMost: 0 });

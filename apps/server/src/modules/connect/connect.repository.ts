@@ -19,8 +19,8 @@ export interface ViewerProfile {
 }
 
 /**
- * Where a page of discovery starts: a ranking tier (0 = complementary both ways), a number of
- * interests shared with the viewer within it, and a position among the people of that group.
+ * Where a page of discovery starts: a ranking tier (0 = complementary both ways), the group in it
+ * (by the most interests its people share with the viewer), and a position among them.
  */
 export interface DiscoveryPosition {
   tier: number;
@@ -31,13 +31,13 @@ export interface DiscoveryPosition {
 }
 
 /**
- * A group of one tier's people with `shared` interests in common with the viewer, or with
- * `shared` or fewer (`rest`) where the group has too many combinations of interests to find
- * through the index.
+ * The people of one tier sharing from `bottom` to `top` of the viewer's interests. Groups from a
+ * count above none are found through the index (everyone holding some `bottom` of the viewer's
+ * interests); a group reaching down to none is ranked by one scan.
  */
 interface SharedGroup {
-  shared: number;
-  rest: boolean;
+  top: number;
+  bottom: number;
 }
 
 /** Beyond this many combinations of the viewer's interests, a group is ranked by one scan. */
@@ -56,13 +56,21 @@ function subsets<T>(items: readonly T[], k: number): T[][] {
   return [...subsets(others, k - 1).map((subset) => [first!, ...subset]), ...subsets(others, k)];
 }
 
-/** The groups of a tier in rank order: all the viewer's interests shared, then one fewer, ... */
+/**
+ * The groups of a tier in rank order: all the viewer's interests shared or all but one (those
+ * who share all are rarely a page), then each count below on its own, until a count has too many
+ * combinations to look up, where the rest of the tier is one group.
+ */
 export function sharedGroups(interests: number): SharedGroup[] {
   const groups: SharedGroup[] = [];
-  for (let k = interests; k >= 0; k--) {
-    const rest = k > 0 && combinations(interests, k) > MAX_COMBINATIONS;
-    groups.push({ shared: k, rest });
-    if (rest) break;
+  for (let top = interests; top >= 0;) {
+    const bottom = top === interests && interests >= 2 ? interests - 1 : top;
+    if (bottom > 0 && combinations(interests, bottom) > MAX_COMBINATIONS) {
+      groups.push({ top, bottom: 0 });
+      break;
+    }
+    groups.push({ top, bottom });
+    top = bottom - 1;
   }
   return groups;
 }
@@ -185,12 +193,15 @@ export function createConnectRepository(
           )
         : sql`(0)::int`;
       const holdsAll = (tags: readonly string[]) => sql`${profiles.interests} ?& ${textArray(tags)}`;
-      const inGroup = (group: SharedGroup): SQL | undefined => {
+      const inGroup = ({ top, bottom }: SharedGroup): SQL | undefined => {
         if (!mine.length) return undefined;
-        if (group.rest) return sql`${shared} <= ${group.shared}`;
-        if (group.shared === 0) return sql`not (${profiles.interests} ?| ${textArray(mine)})`;
-        if (group.shared === mine.length) return holdsAll(mine);
-        return and(or(...subsets(mine, group.shared).map(holdsAll)), sql`${shared} = ${group.shared}`);
+        if (top === 0) return sql`not (${profiles.interests} ?| ${textArray(mine)})`;
+        if (bottom === 0) return sql`${shared} <= ${top}`;
+        if (bottom === mine.length) return holdsAll(mine);
+        return and(
+          or(...subsets(mine, bottom).map(holdsAll)),
+          top === mine.length ? sql`${shared} >= ${bottom}` : sql`${shared} between ${bottom} and ${top}`,
+        );
       };
       // Then distance (flat-earth for the order; the shown distance is the great circle, for the
       // page's rows only), then recent activity.
@@ -202,9 +213,8 @@ export function createConnectRepository(
       const byIndex = and(visibleTo(viewer), ...filtersOf(filters, viewer));
       const byRow = and(visibleTo(viewer), ...filtersOf(filters, viewer, true));
       const tiersByRow = tiersOf(true);
-      const filtered = (group: SharedGroup) => (group.rest || group.shared === 0 ? byIndex : byRow);
-      const tierFor = (group: SharedGroup, tier: number) =>
-        (group.rest || group.shared === 0 ? tiers : tiersByRow)[tier];
+      const filtered = (group: SharedGroup) => (group.bottom === 0 ? byIndex : byRow);
+      const tierFor = (group: SharedGroup, tier: number) => (group.bottom === 0 ? tiers : tiersByRow)[tier];
       // A place, a trip or a name leaves few people; languages, interests and ages leave many.
       const narrowed =
         filters.cityId !== undefined ||
@@ -213,7 +223,7 @@ export function createConnectRepository(
         !!filters.q;
       const groups = sharedGroups(mine.length);
       const rankWithin = (group: SharedGroup) => [
-        ...(group.rest ? [sql`${shared} desc`] : []),
+        ...(group.top > group.bottom ? [sql`${shared} desc`] : []),
         sql`${nearness} asc nulls last`,
         sql`${profiles.lastActiveAt} desc nulls last`,
         accounts.id,
@@ -255,10 +265,10 @@ export function createConnectRepository(
       // The cursor's group, or the one covering its count should the viewer's interests have changed.
       let index = Math.max(
         0,
-        groups.findIndex((group) => group.shared <= page.shared),
+        groups.findIndex((group) => group.top <= page.shared),
       );
-      if (!whole && groups[index]!.shared > page.shared) index = groups.length - 1;
-      let offset = whole || groups[index]!.shared === page.shared ? page.offset : 0;
+      if (!whole && groups[index]!.top > page.shared) index = groups.length - 1;
+      let offset = whole || groups[index]!.top === page.shared ? page.offset : 0;
       let next: DiscoveryPosition | null = null;
       while (tier < tiers.length) {
         const wanted = page.limit + 1 - ids.length;
@@ -291,7 +301,7 @@ export function createConnectRepository(
         ids.push(...found);
         // One row more than the page: the next page starts with it, in this group (or tier).
         if (found.length === wanted) {
-          next = { tier, shared: whole ? 0 : group.shared, whole, offset: offset + found.length - 1 };
+          next = { tier, shared: whole ? 0 : group.top, whole, offset: offset + found.length - 1 };
           ids.pop();
           break;
         }
