@@ -31,7 +31,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { debugRoutes } from './modules/debug/debug.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createReadiness } from './modules/health/readiness';
-import { personsRoutes } from './modules/persons/persons.routes';
+import { recordsPlugin } from './modules/records/records.plugin';
 import { avatarsRoutes } from './modules/profiles/avatars.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import type { TranslationEngine } from './modules/translation/engines/engine';
@@ -179,7 +179,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       await api.register(profilesRoutes);
       await api.register(avatarsRoutes, { storage });
-      await api.register(personsRoutes);
       await api.register(citiesRoutes);
       await api.register(accountsRoutes);
       await api.register(debugRoutes);
@@ -191,6 +190,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         storage,
         // A plaza guest's photos: the interpreter module knows its guests (interpreter.plugin.ts).
         guestOf: (request) => app.plazaGuestOf(request),
+        // Offered things show their photos to the owner's community (records.plugin.ts).
+        alsoReadable: (photoId, member) => app.things.photoOffered(member.tenantId, photoId),
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     translator,
     sendLimit: { max: config.limits.musesPerMinute, windowMs: 60_000, counter: windowCounter(counters) },
   });
+  await app.register(recordsPlugin);
   await app.register(connectPlugin, {
     requestsPerDay: config.limits.connectRequestsPerDay,
     reportsPerDay: config.limits.reportsPerDay,

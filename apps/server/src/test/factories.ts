@@ -48,7 +48,7 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 export async function newTenantAccount(
   app: FastifyInstance,
   tenant: string,
-  input: { roles?: string; displayName?: string } = {},
+  input: { roles?: string; displayName?: string; language?: string } = {},
 ): Promise<Member> {
   const tenantId = await createTenantsRepository(app.db).ensure(tenant, tenant);
   const username = uniqueUsername(tenant);
@@ -58,7 +58,7 @@ export async function newTenantAccount(
     username,
     passwordHash: await hashPassword(password),
     displayName: input.displayName ?? '',
-    language: 'en',
+    language: input.language ?? 'en',
     roles: input.roles ?? 'user',
   });
   return signIn(app, username, password);

@@ -5,6 +5,8 @@ import { avatarUrlSchema } from './conversations';
 import { cityIdSchema, cityRefSchema } from './cities';
 import { languageCodeSchema } from './auth';
 import { spokenLanguageSchema } from './profile';
+import { readerTextSchema } from './reader-text';
+import { offeredThingSchema } from './things';
 
 /** How recently someone was active, never more exactly than this. */
 export const ACTIVITY = ['today', 'week', 'month', 'earlier'] as const;
@@ -14,20 +16,7 @@ export type Activity = (typeof ACTIVITY)[number];
 export const CONNECTION_STATES = ['none', 'outgoing', 'incoming', 'connected'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
-/**
- * A text someone wrote (a bio, a trip note, a request's note) as a reader gets it: the original
- * and its language, and the reader's version: `ready` with the text, `same` when the reader reads
- * the original's language, `unavailable` when no engine has the pair (the original is shown).
- */
-export const readerTextSchema = z.object({
-  original: z.string(),
-  from: z.string(),
-  to: z.string(),
-  text: z.string().nullable(),
-  transliteration: z.string().nullable(),
-  state: z.enum(['ready', 'same', 'unavailable']),
-});
-export type ReaderText = z.infer<typeof readerTextSchema>;
+export { readerTextSchema, type ReaderText } from './reader-text';
 
 export const personRefSchema = z.object({
   id: z.uuid(),
@@ -92,6 +81,8 @@ export const personDetailSchema = personCardSchema.extend({
   canMessage: z.boolean(),
   /** A pending request's note, either way. */
   requestNote: readerTextSchema.nullable(),
+  /** Things they offer, descriptions in the viewer's language. */
+  offers: z.array(offeredThingSchema),
 });
 export type PersonDetail = z.infer<typeof personDetailSchema>;
 

@@ -1,18 +1,42 @@
 import { z } from 'zod';
+import { photoSchema } from './conversations';
+import { recordMeta, recordName, recordPageSchema, recordText, recordVersion } from './records';
 
+const isoDate = z.iso.date('A date such as 2026-12-24.');
+
+/** Someone I met: private to me. */
 export const personInputSchema = z.object({
-  name: z.string().trim().min(1, 'Required.').max(120, 'At most 120 characters.'),
-  description: z.string().trim().max(2000, 'At most 2000 characters.').default(''),
-  note: z.string().trim().max(2000, 'At most 2000 characters.').default(''),
+  name: recordName,
+  description: recordText,
+  note: recordText,
+  photoId: z.uuid().nullable().default(null),
+  /** Where we met: one of my places, or in words. */
+  metPlaceId: z.uuid().nullable().default(null),
+  metWhere: z.string().trim().max(200, 'At most 200 characters.').default(''),
+  metOn: isoDate.nullable().default(null),
+  /** Language codes they speak. */
+  languages: z.array(z.string().min(2).max(12)).max(10, 'At most 10 languages.').default([]),
+  /** Their Tolk account in my community, by username: then Message and Profile open from the record. */
+  username: z.string().trim().max(64).nullable().default(null),
 });
 export type PersonInput = z.input<typeof personInputSchema>;
+export const personUpdateSchema = personInputSchema.extend({ version: recordVersion });
+export type PersonUpdate = z.input<typeof personUpdateSchema>;
 
 export const personSchema = z.object({
-  id: z.string(),
+  ...recordMeta,
   name: z.string(),
   description: z.string(),
   note: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  photo: photoSchema.nullable(),
+  metPlace: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  metWhere: z.string(),
+  metOn: z.string().nullable(),
+  languages: z.array(z.string()),
+  account: z
+    .object({ id: z.uuid(), username: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() })
+    .nullable(),
 });
 export type Person = z.infer<typeof personSchema>;
+export const personsPageSchema = recordPageSchema(personSchema);
+export type PersonsPage = z.infer<typeof personsPageSchema>;

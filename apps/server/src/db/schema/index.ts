@@ -4,6 +4,8 @@ export * from './accounts';
 export * from './sessions';
 export * from './profiles';
 export * from './persons';
+export * from './places';
+export * from './things';
 export * from './server-secrets';
 export * from './translation';
 export * from './uploads';

@@ -204,9 +204,41 @@ describe('discovery', () => {
       from: 'en',
       to: 'en',
     });
-    expect(detail).toMatchObject({ canMessage: true, trips: [], connection: 'none' });
+    expect(detail).toMatchObject({ canMessage: true, trips: [], offers: [], connection: 'none' });
     const stranger = await newTenantAccount(t.app, `stranger-${tenant}`);
     expectNotFound(await t.app.inject({ method: 'GET', url: `/api/connect/people/${id}`, headers: stranger.headers }));
+  });
+});
+
+describe('what a member offers', () => {
+  it('shows their offered things on their profile, not their private ones, each in the viewer\u2019s language', async () => {
+    const tenant = `offers-${randomUUID().slice(0, 8)}`;
+    const guide = await member(tenant, 'Guide', { languagesSpoken: [{ code: 'en', level: 'native' }] });
+    const reader = await newTenantAccount(t.app, tenant, { language: 'es' });
+    const thing = (visibility: string, name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/things',
+        headers: guide.headers,
+        payload: {
+          name,
+          description: 'A guided walk through the old town.',
+          priceMinor: 1500,
+          currency: 'EUR',
+          visibility,
+        },
+      });
+    expect((await thing('offered', 'Old town walk')).statusCode).toBe(201);
+    expect((await thing('private', 'My notes')).statusCode).toBe(201);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/connect/people/${guide.userId}`,
+      headers: reader.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const offers = res.json<PersonDetail>().offers;
+    expect(offers.map((offer) => offer.name)).toEqual(['Old town walk']);
+    expect(offers[0]).toMatchObject({ priceMinor: 1500, currency: 'EUR', description: { to: 'es', state: 'ready' } });
   });
 });
 

@@ -31,6 +31,7 @@ export const connectPlugin = fp(
     const service = createConnectService({
       repo: people,
       tripsOf: (viewer, ownerId) => tripsRepository.ofPerson(viewer, ownerId),
+      offersOf: async (viewer, ownerId) => (await app.things.offered(viewer, { ownerId })).items,
       readerTexts,
       notify: (accountIds, event) => {
         app.realtime.toAccounts(accountIds, 'connection', event);
@@ -58,7 +59,7 @@ export const connectPlugin = fp(
       reportLimit: { max: options.reportsPerDay, timeWindow: 24 * 60 * 60_000 },
     });
   },
-  { name: 'connect', dependencies: ['db', 'auth', 'realtime', 'translation', 'muses'] },
+  { name: 'connect', dependencies: ['db', 'auth', 'realtime', 'translation', 'muses', 'records'] },
 );
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { accounts } from '../../db/schema/accounts';
 import { blocks, connections, trips } from '../../db/schema/connect';
 import { profiles, type SpokenLanguage } from '../../db/schema/profiles';
@@ -536,5 +537,3 @@ export function createConnectRepository(
 
 export type ConnectRepository = ReturnType<typeof createConnectRepository>;
 export type ConnectionRow = Awaited<ReturnType<ConnectRepository['connectionsOf']>>[number];
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);

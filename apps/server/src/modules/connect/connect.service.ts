@@ -26,6 +26,7 @@ import type {
   Viewer,
   ViewerProfile,
 } from './connect.repository';
+import type { OfferedThing } from '@tolk/shared/schemas/things';
 import type { ReaderTexts } from './reader-texts';
 import type { TripRow } from './trips.repository';
 
@@ -87,6 +88,8 @@ export function createConnectService(deps: {
   repo: ConnectRepository;
   /** A person's trips the viewer may see (trips.repository.ts). */
   tripsOf: (viewer: Viewer, ownerId: string) => Promise<TripRow[]>;
+  /** What they offer, as the viewer reads it (the records module). */
+  offersOf: (viewer: ConnectViewer, ownerId: string) => Promise<OfferedThing[]>;
   readerTexts: ReaderTexts;
   /** Live news for both members of a connection (the realtime plugin's account rooms). */
   notify: (accountIds: string[], event: ConnectionEvent) => void;
@@ -207,9 +210,10 @@ export function createConnectService(deps: {
       const row = await repo.person(viewer, me.home, id);
       if (!row) throw notFound('Person');
       const connected = row.connectionState === 'accepted';
-      const [connection, tripRows] = await Promise.all([
+      const [connection, tripRows, offers] = await Promise.all([
         row.connectionState === 'pending' ? repo.connectionWith(viewer, id) : undefined,
         deps.tripsOf(viewer, id),
+        deps.offersOf(viewer, id),
       ]);
       const [[card], texts] = await Promise.all([
         cards([row], me, viewer),
@@ -247,6 +251,7 @@ export function createConnectService(deps: {
         }),
         canMessage: row.messagePolicy === 'everyone' || connected,
         requestNote: texts[0] ?? null,
+        offers,
       };
     },
 

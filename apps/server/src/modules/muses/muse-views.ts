@@ -2,10 +2,7 @@ import type { Member, Muse, MuseTranslation } from '@tolk/shared/schemas/convers
 import type { MemberView, MuseRecord, TranslationRow } from './muses.repository';
 import { avatarUrlOf } from '@tolk/shared/avatars';
 import { baseLanguage } from './translator';
-
-export function photoUrls(id: string) {
-  return { url: `/api/uploads/${id}`, thumbUrl: `/api/uploads/${id}/thumb` };
-}
+import { photoUrls } from '../uploads/photo-urls';
 
 export function translationFromRow(row: TranslationRow): MuseTranslation {
   return {

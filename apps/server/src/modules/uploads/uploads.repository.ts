@@ -12,6 +12,20 @@ export function createUploadsRepository(db: Database) {
         .from(uploads)
         .where(eq(uploads.conversationId, conversationId));
     },
+    /** Of these photos, those this account uploaded in this tenant. */
+    owned(scope: { tenantId: string; accountId: string }, ids: readonly string[]) {
+      if (!ids.length) return Promise.resolve([]);
+      return db
+        .select({ id: uploads.id, width: uploads.width, height: uploads.height })
+        .from(uploads)
+        .where(
+          and(
+            inArray(uploads.id, [...ids]),
+            eq(uploads.tenantId, scope.tenantId),
+            eq(uploads.ownerId, scope.accountId),
+          ),
+        );
+    },
     async deleteMany(ids: string[]) {
       if (ids.length) await db.delete(uploads).where(inArray(uploads.id, ids));
     },

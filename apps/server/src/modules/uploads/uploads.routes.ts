@@ -5,7 +5,7 @@ import { errorBodySchema } from '@tolk/shared/errors';
 import { photoSchema } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, notFound, unauthorized } from '../../errors';
-import { photoUrls } from '../muses/muse-views';
+import { photoUrls } from './photo-urls';
 import { processImage } from './images';
 import { readPhotoUpload } from './photo-upload';
 import type { GuestCaller, MemberCaller } from '../../plugins/auth';
@@ -21,6 +21,8 @@ export interface UploadsOptions {
    * tenant (their photos are kept in it).
    */
   guestOf?: (request: FastifyRequest) => Promise<(GuestCaller & { tenantId: string }) | null>;
+  /** Another module's reason a member may open a photo they neither sent nor were sent (an offered thing's). */
+  alsoReadable?: (photoId: string, member: MemberCaller) => Promise<boolean>;
 }
 
 export async function uploadsRoutes(app: FastifyInstance, options: UploadsOptions) {
@@ -81,10 +83,11 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsOption
 
   async function serve(request: FastifyRequest, id: string, thumb: boolean) {
     const who = await principal(request);
-    const upload =
+    let upload =
       who.kind === 'member'
         ? await repo.readableByAccount(id, who.accountId)
         : await repo.readableInConversation(id, who.conversationId);
+    if (!upload && who.kind === 'member' && (await options.alsoReadable?.(id, who))) upload = await repo.find(id);
     if (!upload) throw notFound('Photo');
     const data = await storage.get(thumb ? upload.thumbKey : upload.storageKey);
     if (!data) throw notFound('Photo');

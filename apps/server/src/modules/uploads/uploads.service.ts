@@ -1,4 +1,6 @@
+import type { Photo } from '@tolk/shared/schemas/conversations';
 import type { Database } from '../../db/client';
+import { photoUrls } from './photo-urls';
 import { createUploadsRepository } from './uploads.repository';
 import type { BlobStorage } from './storage';
 
@@ -9,6 +11,18 @@ export function createUploadsService(db: Database) {
     /** Whether this sender may put this photo into this conversation (their own upload). */
     sendable: (photoId: string, sender: { accountId: string | null; conversationId: string }) =>
       uploads.sendable(photoId, sender),
+    /**
+     * The photos a member may attach to a record of theirs (their own uploads in their tenant),
+     * in the order asked, with their addresses; ids that are not theirs are left out.
+     */
+    async ownedPhotos(scope: { tenantId: string; accountId: string }, ids: readonly string[]): Promise<Photo[]> {
+      const rows = await uploads.owned(scope, ids);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [{ id, width: row.width, height: row.height, ...photoUrls(id) }] : [];
+      });
+    },
     /** Removes a conversation's photos, rows and files (its plaza expired). */
     async removeConversationPhotos(conversationId: string, storage: BlobStorage) {
       const files = await uploads.ofConversation(conversationId);

@@ -45,7 +45,7 @@ export function aPerson(overrides: Partial<PersonCard> = {}): PersonCard {
 }
 
 export function aPersonDetail(overrides: Partial<PersonDetail> = {}): PersonDetail {
-  return { ...aPerson(), trips: [], canMessage: true, requestNote: null, ...overrides };
+  return { ...aPerson(), trips: [], canMessage: true, requestNote: null, offers: [], ...overrides };
 }
 
 export function aConnection(overrides: Partial<Connection> = {}): Connection {

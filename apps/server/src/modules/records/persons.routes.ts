@@ -3,24 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
-import { personInputSchema, personSchema } from '@tolk/shared/schemas/persons';
-import { notFound } from '../../errors';
+import { personInputSchema, personSchema, personsPageSchema, personUpdateSchema } from '@tolk/shared/schemas/persons';
+import { recordsQuerySchema } from '@tolk/shared/schemas/records';
 import { callerOf } from '../../plugins/auth';
-import { createPersonsRepository, type OwnerScope } from './persons.repository';
+import type { OwnerScope } from './keyset';
+import type { PersonsService } from './persons.service';
 
-const scopeOf = (request: FastifyRequest): OwnerScope => {
+/** The caller as the owner of records: their tenant and account (superadmins reach any one record). */
+export const ownerOf = (request: FastifyRequest): OwnerScope => {
   const caller = callerOf(request);
   return { tenantId: caller.tenantId, ownerId: caller.accountId, crossTenant: caller.superAdmin };
 };
 
-const toJson = <T extends { createdAt: Date; updatedAt: Date }>(row: T) => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-export async function personsRoutes(app: FastifyInstance) {
-  const persons = createPersonsRepository(app.db);
+/** People I met: list, add, read, edit, delete. */
+export async function personsRoutes(app: FastifyInstance, options: { service: PersonsService }) {
+  const { service } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['persons'];
   const config = { auth: 'required' as const };
@@ -29,10 +26,15 @@ export async function personsRoutes(app: FastifyInstance) {
   r.get(
     '/persons',
     {
-      schema: { tags, summary: 'People I met', response: { 200: z.array(personSchema), 401: errorBodySchema } },
+      schema: {
+        tags,
+        summary: 'People I met, a page at a time (search, sort, cursor)',
+        querystring: recordsQuerySchema,
+        response: { 200: personsPageSchema, ...errors },
+      },
       config,
     },
-    async (request) => (await persons.listOwn(scopeOf(request))).map(toJson),
+    async (request) => service.list(ownerOf(request), request.query),
   );
 
   r.post(
@@ -41,7 +43,7 @@ export async function personsRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Add a person', body: personInputSchema, response: { 201: personSchema, ...errors } },
       config,
     },
-    async (request, reply) => reply.status(201).send(toJson(await persons.create(scopeOf(request), request.body))),
+    async (request, reply) => reply.status(201).send(await service.create(ownerOf(request), request.body)),
   );
 
   r.get(
@@ -50,11 +52,7 @@ export async function personsRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'One person', params: idParamsSchema, response: { 200: personSchema, ...errors } },
       config,
     },
-    async (request) => {
-      const row = await persons.find(scopeOf(request), request.params.id);
-      if (!row) throw notFound('Person');
-      return toJson(row);
-    },
+    async (request) => service.get(ownerOf(request), request.params.id),
   );
 
   r.put(
@@ -62,18 +60,14 @@ export async function personsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Edit a person',
+        summary: 'Edit a person (409 when it changed since the version given)',
         params: idParamsSchema,
-        body: personInputSchema,
-        response: { 200: personSchema, ...errors },
+        body: personUpdateSchema,
+        response: { 200: personSchema, 409: errorBodySchema, ...errors },
       },
       config,
     },
-    async (request) => {
-      const row = await persons.update(scopeOf(request), request.params.id, request.body);
-      if (!row) throw notFound('Person');
-      return toJson(row);
-    },
+    async (request) => service.update(ownerOf(request), request.params.id, request.body),
   );
 
   r.delete(
@@ -83,7 +77,7 @@ export async function personsRoutes(app: FastifyInstance) {
       config,
     },
     async (request, reply) => {
-      if (!(await persons.remove(scopeOf(request), request.params.id))) throw notFound('Person');
+      await service.remove(ownerOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
