@@ -285,15 +285,11 @@ export function createConnectRepository(
             .offset(from)
             .then((rows) => rows.map((row) => row.id));
         let found: string[] | null = null;
-        // Narrow filters may leave a tier small enough for one query; the first group's query
-        // runs beside that check, so a large tier waits for nothing more.
+        // Narrow filters usually leave a tier small enough for one query; only when it is not
+        // are its groups read.
         if (whole || (index === 0 && narrowed)) {
-          const [all, grouped] = await Promise.all([
-            wholeTier(tier, whole ? offset : 0, wanted),
-            whole ? null : groupRows(offset),
-          ]);
-          found = all ?? grouped;
-          whole = all !== null;
+          found = await wholeTier(tier, whole ? offset : 0, wanted);
+          whole = found !== null;
         }
         if (found === null) {
           if (page.whole && tier === page.tier) offset = 0; // the tier grew past the bound since the last page
