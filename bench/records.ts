@@ -10,11 +10,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
+import { tenants } from '../apps/server/src/db/schema/tenants';
 import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
 import { adminQuery, uniqueName, withDatabase } from '../apps/server/src/test/databases';
 
@@ -71,12 +72,8 @@ async function main() {
   const seedStart = performance.now();
   const words = `array[${WORDS.map((word) => `'${word}'`).join(',')}]`;
   const word = (salt: string) => `(${words})[1 + (abs(hashtext(g::text || ${salt})) % ${WORDS.length})]`;
-  const { rows: tenants } = (await database.db.execute(
-    sql`select id from tenants where slug = 'public'`,
-  )) as unknown as {
-    rows: { id: string }[];
-  };
-  const tenantId = tenants[0]!.id;
+  const [tenant] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, 'public'));
+  const tenantId = tenant!.id;
   await database.db.execute(
     sql.raw(`insert into accounts (tenant_id, username, password_hash, display_name, language)
       select '${tenantId}', 'k' || g, 'not-a-hash', 'Keeper ' || g, 'en' from generate_series(1, ${MEMBERS - MEASURED}) as g`),
