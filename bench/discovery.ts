@@ -9,19 +9,14 @@
 // within the last 90 days (a tenth never seen), 5 % hidden and 10 % connections-only, and a
 // fifth with an upcoming trip. Bios are empty so the figures are the query's, not the engine's;
 // the bio figures at the end measure them apart: engine texts per bio, cold and read again.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DiscoveryPage } from '@tolk/shared/schemas/connect';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
 import { INTERESTS } from '@tolk/shared/interests';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
+import type { openDatabase } from '../apps/server/src/db/client';
+import { benchApp } from './bench-app';
 import { loadCities, searchCities } from '../apps/server/src/modules/cities/cities';
-import { adminQuery, uniqueName, withDatabase } from '../apps/server/src/test/databases';
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -35,26 +30,8 @@ const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'ja', 'zh', 'ko', 'ru', '
 const WEIGHTS = [30, 14, 10, 8, 8, 6, 5, 5, 4, 4, 4, 2];
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-discovery-'));
-  const url = process.env.DATABASE_URL;
-  const name = uniqueName('tolk_discovery');
-  if (url) await adminQuery(url, `create database ${name}`);
-  const database = url
-    ? await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '', poolSize: 4 })
-    : await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
-  await database.migrate();
-  await bootstrap(database.db, 'bench-admin-password');
-  const app = await buildApp({
-    config: loadConfig({
-      TOLK_DATA_DIR: dir,
-      TOLK_WEB_DIR: path.join(dir, 'no-web'),
-      LOG_LEVEL: 'silent',
-      TOLK_WARM_UP: 'false',
-    }),
-    database,
-    logger: false,
-  });
-  await app.ready();
+  const bench = await benchApp('tolk_discovery');
+  const { app, database } = bench;
   loadCities();
 
   const register = await app.inject({
@@ -101,7 +78,7 @@ async function main() {
     [`travelling to Lisbon next month`, `?travellingTo=${lisbon.id}&from=${inDays(0)}&until=${inDays(30)}`],
   ];
   console.log(
-    `Discovery: ${MEMBERS.toLocaleString('en')} members seeded in ${(seeded / 1000).toFixed(1)} s on ${url ? 'PostgreSQL' : 'PGlite'}; ${RUNS} runs per filter set after 3 warm-up runs; node ${process.version}, ${os.cpus().length} CPUs`,
+    `Discovery: ${MEMBERS.toLocaleString('en')} members seeded in ${(seeded / 1000).toFixed(1)} s on ${bench.engine}; ${RUNS} runs per filter set after 3 warm-up runs; node ${process.version}, ${os.cpus().length} CPUs`,
   );
   console.log('filter set                              |  p50 ms |  p95 ms | people on page');
   for (const [label, query] of sets) {
@@ -161,12 +138,8 @@ async function main() {
     `bios (English, read in Spanish): first read ${cold.ms.toFixed(1)} ms, ${cold.sent} texts sent to the engine for ${cold.bios} bios on the page (${cold.translated} translated; at most ${distinctOnPage} distinct); read again ${warm.ms.toFixed(1)} ms, ${warm.sent} sent`,
   );
 
-  await app.close();
-  await database.close();
   // --keep (PostgreSQL): leave the database for EXPLAIN ANALYZE by hand.
-  if (url && process.argv.includes('--keep')) console.log(`kept database ${name}`);
-  else if (url) await adminQuery(url, `drop database if exists ${name} with (force)`);
-  fs.rmSync(dir, { recursive: true, force: true });
+  await bench.close(process.argv.includes('--keep'));
 }
 
 /** The largest cities, as (id, lat, lon, weight) rows for SQL. */

@@ -7,17 +7,11 @@
 // Each member keeps --per-member records: 40 % people, 30 % places, 30 % things, with names and
 // notes drawn from a few hundred words, created over the last two years. Twenty members are
 // registered through the API (they are the ones measured); the rest are seeded in SQL.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
+import { benchApp } from './bench-app';
 import { tenants } from '../apps/server/src/db/schema/tenants';
-import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
-import { adminQuery, uniqueName, withDatabase } from '../apps/server/src/test/databases';
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -37,27 +31,8 @@ const WORDS = (
 ).split(' ');
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-records-'));
-  const url = process.env.DATABASE_URL;
-  const name = uniqueName('tolk_records');
-  if (url) await adminQuery(url, `create database ${name}`);
-  const database = url
-    ? await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '', poolSize: 4 })
-    : await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
-  await database.migrate();
-  await bootstrap(database.db, 'bench-admin-password');
-  const app = await buildApp({
-    config: loadConfig({
-      TOLK_DATA_DIR: dir,
-      TOLK_WEB_DIR: path.join(dir, 'no-web'),
-      LOG_LEVEL: 'silent',
-      TOLK_WARM_UP: 'false',
-    }),
-    database,
-    logger: false,
-    registerLimit: { max: 10_000, timeWindow: 60_000 },
-  });
-  await app.ready();
+  const bench = await benchApp('tolk_records');
+  const { app, database } = bench;
 
   const measured: { headers: { authorization: string } }[] = [];
   for (let i = 0; i < MEASURED; i++) {
@@ -119,7 +94,7 @@ async function main() {
     ['search "zz" (no match)', (kind) => `/api/${kind}?q=zz`],
   ];
   console.log(
-    `Records: ${MEMBERS.toLocaleString('en')} members x ${PER_MEMBER.toLocaleString('en')} records (${(MEMBERS * PER_MEMBER).toLocaleString('en')} in all) seeded in ${(seeded / 1000).toFixed(1)} s on ${url ? 'PostgreSQL' : 'PGlite'}; ${RUNS} runs per row after 3 warm-up runs; node ${process.version}, ${os.cpus().length} CPUs`,
+    `Records: ${MEMBERS.toLocaleString('en')} members x ${PER_MEMBER.toLocaleString('en')} records (${(MEMBERS * PER_MEMBER).toLocaleString('en')} in all) seeded in ${(seeded / 1000).toFixed(1)} s on ${bench.engine}; ${RUNS} runs per row after 3 warm-up runs; node ${process.version}, ${os.cpus().length} CPUs`,
   );
   console.log('kind     | request                      |  p50 ms |  p95 ms');
   for (const kind of ['persons', 'places', 'things']) {
@@ -152,10 +127,7 @@ async function main() {
     }
   }
 
-  await app.close();
-  await database.close();
-  if (url) await adminQuery(url, `drop database if exists ${name} with (force)`);
-  fs.rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }
 
 await main();

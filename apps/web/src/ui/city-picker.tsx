@@ -1,3 +1,4 @@
+import './city-picker.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

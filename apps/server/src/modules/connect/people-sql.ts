@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { accounts } from '../../db/schema/accounts';
 import { blocks, connections } from '../../db/schema/connect';
-import { profiles } from '../../db/schema/profiles';
+import { profiles, type SpokenLanguage } from '../../db/schema/profiles';
 
 /** Who is looking: every query is scoped to their tenant and leaves them out. */
 export interface Viewer {
@@ -92,3 +92,33 @@ export const personColumns = (viewer: Viewer, home: { lat: number; lon: number }
     boolean | null
   >`(select ${connections.requesterId} = ${viewer.accountId} from ${connections} where ${pairIs(viewer.accountId, sql`${accounts.id}`)} limit 1)`,
 });
+
+/** What the viewer brings to the ranking: their languages, interests and home. */
+export interface ViewerProfile {
+  /** The viewer as others see their name (live events about them). */
+  self: { id: string; username: string; displayName: string };
+  avatarId: string | null;
+  spoken: string[];
+  learning: string[];
+  interests: string[];
+  home: { lat: number; lon: number } | null;
+}
+
+export interface PersonRow {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarId: string | null;
+  bio: string;
+  bioLanguage: string;
+  birthYear: number | null;
+  homeCityId: number | null;
+  distanceKm: number | null;
+  languagesSpoken: SpokenLanguage[];
+  languagesLearning: string[];
+  interests: string[];
+  lastActiveAt: Date | null;
+  connectionState: 'pending' | 'accepted' | null;
+  requestedByMe: boolean | null;
+  messagePolicy: 'everyone' | 'connections';
+}
