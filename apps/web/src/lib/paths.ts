@@ -4,6 +4,12 @@
  * (app/router.tsx) declares the same paths as patterns.
  */
 const segment = encodeURIComponent;
+/** A city of the list as links carry it: its id, and its name and country to show before any lookup. */
+interface CityParam {
+  id: number;
+  name: string;
+  country: string;
+}
 const returning = (path: string, returnTo?: string) =>
   returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
 
@@ -33,9 +39,25 @@ export const paths = {
   connectTrips: '/connect?tab=trips',
   connectTrip: (tripId: string) => `/connect/trips/${segment(tripId)}`,
   connectReports: '/connect/reports',
+  /** Discovery filtered to a city (connect's filters read `city`, `cityName`, `cityCountry`). */
+  connectInCity: (city: CityParam) =>
+    `/connect?${new URLSearchParams({ city: String(city.id), cityName: city.name, cityCountry: city.country })}`,
+  /** The Trips tab with a new trip's form open at a city. */
+  connectPlanTrip: (city: CityParam) =>
+    `/connect?${new URLSearchParams({ tab: 'trips', planCity: String(city.id), planCityName: city.name, planCityCountry: city.country })}`,
+
   person: '/person',
+  personAdd: '/person/add',
+  personDetail: (id: string) => `/person/${segment(id)}`,
+  personEdit: (id: string) => `/person/edit/${segment(id)}`,
   place: '/place',
+  placeAdd: '/place/add',
+  placeDetail: (id: string) => `/place/${segment(id)}`,
+  placeEdit: (id: string) => `/place/edit/${segment(id)}`,
   thing: '/thing',
+  thingAdd: '/thing/add',
+  thingDetail: (id: string) => `/thing/${segment(id)}`,
+  thingEdit: (id: string) => `/thing/edit/${segment(id)}`,
   account: '/account',
   subscribe: '/sub',
 } as const;

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { smallAvatarUrl } from '@tolk/shared/avatars';
 
 /**
@@ -37,27 +37,39 @@ interface AvatarProps {
  * the name is always written next to it, so it is hidden from screen readers.
  */
 export function Avatar({ name, url, size = 'small', className = '' }: AvatarProps) {
-  const [failed, setFailed] = useState<string | null>(null);
   const src = url ? (size === 'small' ? smallAvatarUrl(url) : url) : null;
   const classes = `avatar${size === 'small' ? ' small' : ''}${className ? ` ${className}` : ''}`;
-  if (src && failed !== src) {
-    return (
-      <img
-        className={`${classes} avatar-photo`}
-        src={src}
-        alt=""
-        aria-hidden
-        loading="lazy"
-        decoding="async"
-        onError={() => {
-          setFailed(src);
-        }}
-      />
-    );
-  }
   return (
-    <span className={classes} aria-hidden style={{ '--avatar-hue': hueOf(name) } as CSSProperties}>
-      {initialsOf(name)}
-    </span>
+    <PhotoOr
+      src={src}
+      className={`${classes} avatar-photo`}
+      fallback={
+        <span className={classes} aria-hidden style={{ '--avatar-hue': hueOf(name) } as CSSProperties}>
+          {initialsOf(name)}
+        </span>
+      }
+    />
+  );
+}
+
+/**
+ * A decorative photo (what it shows is written beside it, so screen readers skip it), loaded
+ * lazily, or the fallback when there is none or it cannot load.
+ */
+export function PhotoOr({ src, className, fallback }: { src: string | null; className: string; fallback: ReactNode }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) return fallback;
+  return (
+    <img
+      className={className}
+      src={src}
+      alt=""
+      aria-hidden
+      loading="lazy"
+      decoding="async"
+      onError={() => {
+        setFailed(src);
+      }}
+    />
   );
 }

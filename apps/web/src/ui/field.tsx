@@ -1,4 +1,11 @@
-import { useId, useState, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 
@@ -70,6 +77,39 @@ export function TextAreaField({ label, hint, error, count, ref, ...textarea }: T
       />
       <FieldNotes id={id} hint={hint} error={error} />
       {count && <p className="field-count small muted">{count}</p>}
+    </div>
+  );
+}
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  /** The choices, in order: each a value and what the member reads. */
+  options: readonly { value: string; label: string }[];
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A labelled choice among a few, its hint and error tied to it as in `Field`. */
+export function SelectField({ label, hint, error, options, ref, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={notesOf(id, hint, error)}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

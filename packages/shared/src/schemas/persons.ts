@@ -4,6 +4,10 @@ import { recordMeta, recordName, recordPageSchema, recordText, recordVersion } f
 
 const isoDate = z.iso.date('A date such as 2026-12-24.');
 
+/** How many languages a person met may have, and how long "where we met" may be. */
+export const PERSON_LANGUAGES_MAX = 10;
+export const PERSON_MET_WHERE_MAX = 200;
+
 /** Someone I met: private to me. */
 export const personInputSchema = z.object({
   name: recordName,
@@ -12,10 +16,13 @@ export const personInputSchema = z.object({
   photoId: z.uuid().nullable().default(null),
   /** Where we met: one of my places, or in words. */
   metPlaceId: z.uuid().nullable().default(null),
-  metWhere: z.string().trim().max(200, 'At most 200 characters.').default(''),
+  metWhere: z.string().trim().max(PERSON_MET_WHERE_MAX, `At most ${PERSON_MET_WHERE_MAX} characters.`).default(''),
   metOn: isoDate.nullable().default(null),
   /** Language codes they speak. */
-  languages: z.array(z.string().min(2).max(12)).max(10, 'At most 10 languages.').default([]),
+  languages: z
+    .array(z.string().min(2).max(12))
+    .max(PERSON_LANGUAGES_MAX, `At most ${PERSON_LANGUAGES_MAX} languages.`)
+    .default([]),
   /** Their Tolk account in my community, by username: then Message and Profile open from the record. */
   username: z.string().trim().max(64).nullable().default(null),
 });

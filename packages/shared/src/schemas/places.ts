@@ -3,6 +3,9 @@ import { cityRefSchema } from './cities';
 import { photoSchema } from './conversations';
 import { recordMeta, recordName, recordPageSchema, recordText, recordVersion } from './records';
 
+/** How long a place's address may be. */
+export const PLACE_ADDRESS_MAX = 300;
+
 export const PLACE_KINDS = ['city', 'stay', 'food', 'sight', 'other'] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
 
@@ -11,7 +14,7 @@ export const placeInputSchema = z
   .object({
     name: recordName,
     kind: z.enum(PLACE_KINDS).default('other'),
-    address: z.string().trim().max(300, 'At most 300 characters.').default(''),
+    address: z.string().trim().max(PLACE_ADDRESS_MAX, `At most ${PLACE_ADDRESS_MAX} characters.`).default(''),
     lat: z.number().min(-90).max(90).nullable().default(null),
     lon: z.number().min(-180).max(180).nullable().default(null),
     /** A city of the bundled list (GeoNames id): "Meet people in {city}" and "Plan a trip here". */

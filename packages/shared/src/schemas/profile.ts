@@ -4,6 +4,9 @@ import { displayNameSchema, languageCodeSchema } from './auth';
 import { cityRefSchema } from './cities';
 
 /** From the most to the least at home in a language. */
+/** How many languages a profile lists as spoken, and as learning. */
+export const PROFILE_LANGUAGES_MAX = 20;
+
 export const LANGUAGE_LEVELS = ['native', 'fluent', 'conversational', 'beginner'] as const;
 /** Who finds the connect profile: everyone in the tenant, only connections, nobody. */
 export const PROFILE_VISIBILITIES = ['everyone', 'connections', 'hidden'] as const;
@@ -53,8 +56,8 @@ export const updateProfileInputSchema = z
     interests: z
       .array(z.enum(INTERESTS, 'Not an interest of the list.'))
       .max(INTERESTS_MAX, `At most ${INTERESTS_MAX} interests.`),
-    languagesSpoken: z.array(spokenLanguageSchema).max(20),
-    languagesLearning: z.array(languageCodeSchema).max(20),
+    languagesSpoken: z.array(spokenLanguageSchema).max(PROFILE_LANGUAGES_MAX),
+    languagesLearning: z.array(languageCodeSchema).max(PROFILE_LANGUAGES_MAX),
     /** A city of GET /api/cities, or null for none. */
     homeCityId: z.number().int().positive().nullable(),
     birthYear: z

@@ -99,7 +99,8 @@ function isoDate(value: string | null): string {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : '';
 }
 
-function city(params: URLSearchParams, id: string, name: string, country: string): CityRef | null {
+/** A city a URL carries as three parameters (its id, name and country), or null when any is missing or malformed. */
+export function cityFromParams(params: URLSearchParams, id: string, name: string, country: string): CityRef | null {
   const cityId = integer(params.get(id), 1, Number.MAX_SAFE_INTEGER);
   const cityName = params.get(name)?.trim() ?? '';
   const code = params.get(country)?.trim().toUpperCase() ?? '';
@@ -109,7 +110,7 @@ function city(params: URLSearchParams, id: string, name: string, country: string
 /** The filters a URL holds; anything malformed is left out rather than sent to be refused. */
 export function filtersFromParams(params: URLSearchParams): ConnectFilters {
   const interest = params.get(PARAM.interest) ?? '';
-  const travellingTo = city(params, PARAM.travellingTo, PARAM.travellingToName, PARAM.travellingToCountry);
+  const travellingTo = cityFromParams(params, PARAM.travellingTo, PARAM.travellingToName, PARAM.travellingToCountry);
   let from = travellingTo ? isoDate(params.get(PARAM.from)) : '';
   let until = travellingTo ? isoDate(params.get(PARAM.until)) : '';
   if (from && until && until < from) [from, until] = [until, from];
@@ -120,7 +121,7 @@ export function filtersFromParams(params: URLSearchParams): ConnectFilters {
     speaks: language(params.get(PARAM.speaks)),
     learns: language(params.get(PARAM.learns)),
     interest: isInterest(interest) ? interest : '',
-    city: city(params, PARAM.city, PARAM.cityName, PARAM.cityCountry),
+    city: cityFromParams(params, PARAM.city, PARAM.cityName, PARAM.cityCountry),
     withinKm: integer(params.get(PARAM.withinKm), 1, DISTANCE_MAX),
     travellingTo,
     from,

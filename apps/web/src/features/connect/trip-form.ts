@@ -1,5 +1,6 @@
 import type { CityRef } from '@tolk/shared/schemas/cities';
 import type { TRIP_VISIBILITIES, Trip, TripInput } from '@tolk/shared/schemas/connect';
+import { cityFromParams } from './filters';
 
 export type TripVisibility = (typeof TRIP_VISIBILITIES)[number];
 
@@ -69,3 +70,12 @@ export function splitTrips(trips: readonly Trip[], today: string): { upcoming: T
   for (const trip of trips) (trip.departure < today ? past : upcoming).push(trip);
   return { upcoming, past };
 }
+
+/**
+ * The search parameters of a link that opens the Trips tab with a new trip planned to a city
+ * (lib/paths.ts `connectPlanTrip`, from a place of mine): its id, name and country.
+ */
+export const PLAN_PARAMS = ['planCity', 'planCityName', 'planCityCountry'] as const;
+
+/** The city such a link names, or null. */
+export const plannedCity = (params: URLSearchParams): CityRef | null => cityFromParams(params, ...PLAN_PARAMS);

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { HttpError } from '../../../lib/http-error';
 import { paths } from '../../../lib/paths';
-import { errorMessage, serverFieldMessage } from '../../../ui/error-message';
+import { serverFieldMessage } from '../../../ui/error-message';
+import { ListMore } from '../../../ui/list-more';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { discoveryQuery } from '../api/list-people';
 import { NO_FILTERS, panelFilterCount, peopleQueryOf, type ConnectFilters } from '../filters';
@@ -131,28 +132,14 @@ export function DiscoverList({ filters, onChange }: DiscoverListProps) {
           </li>
         ))}
       </ul>
-      <div ref={end} className="list-end">
-        {isFetchingNextPage ? (
-          <PersonCardSkeletons count={1} />
-        ) : hasNextPage ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              void fetchNextPage();
-            }}
-          >
-            {t('connect.loadMore')}
-          </button>
-        ) : (
-          <p className="muted small">{t('connect.seenEveryone')}</p>
-        )}
-        {isFetchNextPageError && (
-          <p role="alert" className="form-error">
-            {errorMessage(query.error, t)}
-          </p>
-        )}
-      </div>
+      <ListMore
+        ref={end}
+        className="list-end"
+        query={query}
+        label={t('connect.loadMore')}
+        loading={<PersonCardSkeletons count={1} />}
+        end={<p className="muted small">{t('connect.seenEveryone')}</p>}
+      />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import type { CityRef } from '@tolk/shared/schemas/cities';
 import { TRIP_NOTE_MAX, TRIP_VISIBILITIES, type Trip } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
 import { CityField } from '../../../ui/city-field';
@@ -27,6 +28,8 @@ import {
 interface TripFormProps {
   /** The trip to change; a new one without. */
   trip?: Trip | undefined;
+  /** A new trip's destination, chosen already (a link from a place of mine). */
+  city?: CityRef | null | undefined;
   /** Saved: the form closes. */
   onDone: (trip: Trip) => void;
   onCancel: () => void;
@@ -37,11 +40,11 @@ interface TripFormProps {
  * language (each reader gets it in theirs) and who sees it. The order of the days is the server's
  * rule; what it says is shown on the field it names.
  */
-export function TripFormView({ trip, onDone, onCancel }: TripFormProps) {
+export function TripFormView({ trip, city = null, onDone, onCancel }: TripFormProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const ids = { title: useId(), visibility: useId() };
-  const form = useForm<TripForm>({ defaultValues: trip ? toTripForm(trip) : NEW_TRIP });
+  const form = useForm<TripForm>({ defaultValues: trip ? toTripForm(trip) : { ...NEW_TRIP, city } });
   const { errors } = form.formState;
   const [arrival, note] = useWatch({ control: form.control, name: ['arrival', 'note'] });
   const today = localToday();

@@ -1,7 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Home, MessageCircle, Pencil, Plane, Plus, Trash2, UsersRound, X } from 'lucide-react';
 import type { Traveller, Trip } from '@tolk/shared/schemas/connect';
@@ -17,7 +17,7 @@ import { profileQuery } from '../../../lib/profile';
 import { tripsQuery, tripsQueryKey } from '../api/list-trips';
 import { visitorsQuery } from '../api/list-visitors';
 import { formatNumber, personName } from '../format';
-import { localToday, splitTrips } from '../trip-form';
+import { localToday, PLAN_PARAMS, plannedCity, splitTrips } from '../trip-form';
 import type { useConnectionActions } from '../use-connection-actions';
 import type { BackState } from './person-card';
 import { ReportFlow, type ReportTarget } from './report-flow';
@@ -35,8 +35,11 @@ export function TripsTab({ actions }: { actions: Actions }) {
   const { t, i18n } = useTranslation();
   const ids = { plan: useId(), mine: useId() };
   const trips = useQuery(tripsQuery());
+  const [params, setParams] = useSearchParams();
+  // A link may open the tab planning a trip to a city (a place of mine: "Plan a trip here").
+  const planCity = useMemo(() => plannedCity(params), [params]);
   /** 'new' while planning one, a trip's id while changing it. */
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(planCity ? 'new' : null);
   const [cancelling, setCancelling] = useState<Trip | null>(null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const planButton = useRef<HTMLButtonElement>(null);
@@ -45,6 +48,17 @@ export function TripsTab({ actions }: { actions: Actions }) {
 
   const closeForm = () => {
     setEditing(null);
+    // The link's city has been used (planned or put away): refreshing must not open the form again.
+    if (planCity) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const name of PLAN_PARAMS) next.delete(name);
+          return next;
+        },
+        { replace: true },
+      );
+    }
   };
 
   const card = (trip: Trip, over: boolean) =>
@@ -79,6 +93,7 @@ export function TripsTab({ actions }: { actions: Actions }) {
         </div>
         {editing === 'new' ? (
           <TripFormView
+            city={planCity}
             onDone={closeForm}
             onCancel={() => {
               closeForm();

@@ -216,6 +216,22 @@ describe('/connect', () => {
     expect(within(screen.getByRole('region', { name: 'Your trips' })).getByText('No trips planned yet.')).toBeTruthy();
   });
 
+  it('opens a new trip to the city a link names (“Plan a trip here” on a place), once', async () => {
+    const user = userEvent.setup();
+    const router = renderAt('/connect?tab=trips&planCity=2267057&planCityName=Lisbon&planCityCountry=PT');
+    const destination = await screen.findByRole('combobox', { name: 'Destination' });
+    expect((destination as HTMLInputElement).value).toBe('Lisbon, Portugal');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.search).toBe('?tab=trips');
+    expect(screen.queryByRole('combobox', { name: 'Destination' })).toBeNull();
+  });
+
+  it('finds the people of the city a link names (“Meet people in …” on a place)', async () => {
+    renderAt('/connect?city=2267057&cityName=Lisbon&cityCountry=PT');
+    await screen.findByRole('article', { name: /Lucía/ });
+    expect(asked).toEqual([{ cityId: 2267057 }]);
+  });
+
   it('cancels a trip of mine only after asking, with "Keep it" as the way out', async () => {
     const user = userEvent.setup();
     trips = [aTrip()];

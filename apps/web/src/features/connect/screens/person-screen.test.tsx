@@ -114,6 +114,72 @@ describe('/connect/{id}', () => {
     expect(within(trips).getByText('First time in Lisbon')).toBeTruthy();
   });
 
+  it('shows what they offer: price in my language and unit, availability, photos, description translated', async () => {
+    const user = userEvent.setup();
+    person = aPersonDetail({
+      offers: [
+        {
+          id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+          createdAt: '2026-05-01T10:00:00.000Z',
+          updatedAt: '2026-05-01T10:00:00.000Z',
+          name: 'Paseo por Lavapiés',
+          photos: [{ id: 'p1', url: '/api/uploads/p1', thumbUrl: '/api/uploads/p1/thumb', width: 4, height: 3 }],
+          priceMinor: 1250,
+          currency: 'EUR',
+          unit: 'person',
+          availability: 'on_request',
+          owner: { id: LUCIA_ID, username: 'lucia', displayName: 'Lucía' },
+          description: aReaderText({
+            original: 'Dos horas por el barrio.',
+            text: 'Two hours around the neighbourhood.',
+          }),
+        },
+      ],
+    });
+    await renderScreen();
+    const offers = screen.getByRole('region', { name: 'What Lucía offers' });
+    expect(within(offers).getByRole('heading', { level: 3, name: 'Paseo por Lavapiés' })).toBeTruthy();
+    expect(within(offers).getByText('€12.50')).toBeTruthy();
+    expect(within(offers).getByText('per person')).toBeTruthy();
+    expect(within(offers).getByText('On request')).toBeTruthy();
+    expect(within(offers).getByRole('img', { name: 'Photo of Paseo por Lavapiés' }).getAttribute('src')).toBe(
+      '/api/uploads/p1/thumb',
+    );
+    expect(within(offers).getByText('Two hours around the neighbourhood.')).toBeTruthy();
+    await user.click(within(offers).getByRole('button', { name: 'Show original' }));
+    expect(within(offers).getByText('Dos horas por el barrio.').getAttribute('lang')).toBe('es');
+  });
+
+  it('reads the prices of what they offer as a German reader writes money', async () => {
+    person = aPersonDetail({
+      offers: [
+        {
+          id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+          createdAt: '2026-05-01T10:00:00.000Z',
+          updatedAt: '2026-05-01T10:00:00.000Z',
+          name: 'Clase de cocina',
+          photos: [],
+          priceMinor: 4000,
+          currency: 'EUR',
+          unit: 'hour',
+          availability: 'available',
+          owner: { id: LUCIA_ID, username: 'lucia', displayName: 'Lucía' },
+          description: null,
+        },
+      ],
+    });
+    await chooseUiLanguage('de');
+    await renderScreen();
+    const offers = screen.getByRole('region', { name: 'Was Lucía anbietet' });
+    expect(within(offers).getByText(/^40,00\s€$/)).toBeTruthy();
+    expect(within(offers).getByText('pro Stunde')).toBeTruthy();
+  });
+
+  it('has no offers section when they offer nothing', async () => {
+    await renderScreen();
+    expect(screen.queryByRole('region', { name: /offers/ })).toBeNull();
+  });
+
   it('asks to connect with a note, said to be translated for them', async () => {
     const user = userEvent.setup();
     await renderScreen();

@@ -25,6 +25,7 @@ import {
   PersonLanguages,
   Place,
 } from '../components/person-facts';
+import { OfferedThings } from '../components/offered-things';
 import { ReaderTextView } from '../components/reader-text';
 import { ReportFlow, type ReportTarget } from '../components/report-flow';
 import { ReportTripButton, TripSummary } from '../components/trip-summary';
@@ -131,6 +132,8 @@ function Person({ person, back }: { person: PersonDetail; back: string }) {
           )}
         </section>
       )}
+
+      <OfferedThings offers={person.offers} name={name} />
 
       {person.trips.length > 0 && (
         <section className="card person-section" aria-labelledby={ids.trips}>

@@ -12,6 +12,7 @@ import { ScreenSkeleton } from '../../../ui/skeletons';
 import { profileQuery } from '../../../lib/profile';
 import { MESSAGE_POLICY_KEYS, VISIBILITY_KEYS } from '../profile-labels';
 import { QueryError, refetchOf } from '../../../ui/query-error';
+import '../../../ui/chips.css';
 import '../profile.css';
 import { paths } from '../../../lib/paths';
 

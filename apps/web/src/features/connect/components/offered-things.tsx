@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '@tolk/shared/currencies';
+import type { OfferedThing, ThingAvailability, ThingUnit } from '@tolk/shared/schemas/things';
+import { ReaderTextView } from './reader-text';
+
+const UNIT_KEYS: Record<ThingUnit, string> = {
+  item: 'connect.person.offers.units.item',
+  hour: 'connect.person.offers.units.hour',
+  person: 'connect.person.offers.units.person',
+};
+const AVAILABILITY_KEYS: Record<ThingAvailability, string> = {
+  available: 'connect.person.offers.availabilities.available',
+  on_request: 'connect.person.offers.availabilities.on_request',
+  unavailable: 'connect.person.offers.availabilities.unavailable',
+};
+
+/**
+ * The things a member offers, as their profile shows them to me: each price as I write money (my
+ * interface language), its photos, and its description in my language with the original a tap away.
+ */
+export function OfferedThings({ offers, name }: { offers: readonly OfferedThing[]; name: string }) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  if (offers.length === 0) return null;
+  return (
+    <section className="card person-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('connect.person.offers.title', { name })}</h2>
+      <ul className="offer-list">
+        {offers.map((offer) => (
+          <li key={offer.id} className="offer">
+            <h3 className="offer-name" dir="auto">
+              {offer.name}
+            </h3>
+            <p className="offer-terms">
+              <strong>{formatPrice(offer.priceMinor, offer.currency, i18n.language)}</strong>{' '}
+              <span className="muted">{t(UNIT_KEYS[offer.unit])}</span>{' '}
+              <span className={`offer-availability ${offer.availability}`}>
+                {t(AVAILABILITY_KEYS[offer.availability])}
+              </span>
+            </p>
+            {offer.photos.length > 0 && (
+              <ul className="offer-photos">
+                {offer.photos.map((photo) => (
+                  <li key={photo.id}>
+                    <a href={photo.url} target="_blank" rel="noreferrer">
+                      <img
+                        src={photo.thumbUrl}
+                        alt={t('connect.person.offers.photo', { name: offer.name })}
+                        loading="lazy"
+                        decoding="async"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {offer.description && <ReaderTextView text={offer.description} toggle />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

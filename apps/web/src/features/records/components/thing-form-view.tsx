@@ -1,0 +1,152 @@
+import { useId, useMemo } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '@tolk/shared/currencies';
+import { RECORD_NAME_MAX, RECORD_TEXT_MAX, THING_PHOTOS_MAX } from '@tolk/shared/schemas/records';
+import {
+  THING_AVAILABILITIES,
+  THING_UNITS,
+  THING_VISIBILITIES,
+  thingInputSchema,
+  type Thing,
+} from '@tolk/shared/schemas/things';
+import { Field, FieldNotes, notesOf, SelectField, TextAreaField } from '../../../ui/field';
+import { LanguageSelect } from '../../../ui/language-select';
+import { recordResolver } from '../form-errors';
+import { defaultCurrency, parsePrice, priceExample } from '../price';
+import {
+  newThing,
+  THING_AVAILABILITY_KEYS,
+  THING_UNIT_KEYS,
+  THING_VISIBILITY_KEYS,
+  thingFieldOf,
+  toThingForm,
+  toThingInput,
+  type ThingForm,
+} from '../thing-form';
+import { useRecordForm } from '../use-record-form';
+import { CurrencyField } from './currency-field';
+import { PhotoPicker } from './photo-picker';
+import { RecordFormFrame } from './record-form-parts';
+
+/** The reader's languages, the browser's first: where they are decides their money. */
+const readerLocales = (language: string) => [
+  ...(typeof navigator === 'undefined' ? [] : navigator.languages),
+  language,
+];
+
+/** An item or a service: its price in major units of a currency, per what, whether it can be had, who sees it. */
+export function ThingFormView({ record }: { record: Thing | undefined }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const visibilityId = useId();
+  const resolver = useMemo(
+    () => recordResolver<ThingForm>(thingInputSchema, (values) => toThingInput(values, language), thingFieldOf),
+    [language],
+  );
+  const blank = useMemo(() => newThing(defaultCurrency(readerLocales(language)), language), [language]);
+  const controls = useRecordForm({
+    kind: 'things',
+    record,
+    blank,
+    toForm: (thing: Thing) => toThingForm(thing, language),
+    toInput: (values: ThingForm) => toThingInput(values, language).input,
+    resolver,
+    fieldOf: thingFieldOf,
+  });
+  const { form } = controls;
+  const { errors } = form.formState;
+  const [price, currency] = useWatch({ control: form.control, name: ['price', 'currency'] });
+  const minor = parsePrice(price, currency);
+  let priceHint = t('records.things.priceHint', { example: priceExample(currency, language) });
+  try {
+    if (minor !== undefined)
+      priceHint = t('records.things.priceShown', { price: formatPrice(minor, currency, language) });
+  } catch {
+    // A currency code still being typed: the example stays.
+  }
+
+  return (
+    <RecordFormFrame controls={controls}>
+      <Field
+        label={t('records.things.name')}
+        maxLength={RECORD_NAME_MAX}
+        autoComplete="off"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextAreaField
+        label={t('records.form.description')}
+        rows={4}
+        maxLength={RECORD_TEXT_MAX}
+        hint={t('records.things.descriptionHint')}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <Controller
+        control={form.control}
+        name="descriptionLanguage"
+        render={({ field, fieldState }) => (
+          <LanguageSelect
+            label={t('records.things.descriptionLanguage')}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <div className="record-price">
+        <Field
+          label={t('records.things.price')}
+          inputMode="decimal"
+          autoComplete="off"
+          dir="ltr"
+          hint={priceHint}
+          error={errors.price?.message}
+          {...form.register('price')}
+        />
+        <Controller
+          control={form.control}
+          name="currency"
+          render={({ field, fieldState }) => (
+            <CurrencyField
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </div>
+      <div className="record-selects">
+        <SelectField
+          label={t('records.things.unit')}
+          options={THING_UNITS.map((unit) => ({ value: unit, label: t(THING_UNIT_KEYS[unit]) }))}
+          {...form.register('unit')}
+        />
+        <SelectField
+          label={t('records.things.availability')}
+          options={THING_AVAILABILITIES.map((value) => ({ value, label: t(THING_AVAILABILITY_KEYS[value]) }))}
+          {...form.register('availability')}
+        />
+      </div>
+      <PhotoPicker legend={t('records.photos.many')} max={THING_PHOTOS_MAX} {...controls.photos} />
+      <fieldset
+        className="choice-group"
+        aria-describedby={notesOf(visibilityId, undefined, errors.visibility?.message)}
+      >
+        <legend>{t('records.things.visibility')}</legend>
+        {THING_VISIBILITIES.map((value) => (
+          <label key={value} className="choice-row">
+            <input type="radio" value={value} {...form.register('visibility')} />
+            <span>
+              <span className="choice-label">{t(THING_VISIBILITY_KEYS[value].label)}</span>
+              <span className="choice-hint">{t(THING_VISIBILITY_KEYS[value].hint)}</span>
+            </span>
+          </label>
+        ))}
+        <FieldNotes id={visibilityId} error={errors.visibility?.message} />
+      </fieldset>
+    </RecordFormFrame>
+  );
+}

@@ -1,0 +1,167 @@
+import { useCallback, useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import type { Photo } from '@tolk/shared/schemas/conversations';
+import { HttpError } from '../../lib/http-error';
+import { errorMessage } from '../../ui/error-message';
+import { submitWith } from '../../ui/submit-with';
+import { createRecord } from './api/create-record';
+import { recordQuery, recordQueryKey } from './api/get-record';
+import { refreshAfterChange } from './api/keys';
+import { updateRecord } from './api/update-record';
+import { showServerFieldErrors, type FieldOf } from './form-errors';
+import { RECORD_PATHS, type InputOf, type RecordKind, type RecordOf, type UpdateOf } from './kinds';
+
+/** Every record form keeps its photos (one or a few) under `photos`. */
+export type RecordFormValues = FieldValues & { photos: Photo[] };
+
+interface RecordFormOptions<K extends RecordKind, F extends RecordFormValues> {
+  kind: K;
+  /** The record being changed, as loaded; a new one without. */
+  record: RecordOf<K> | undefined;
+  /** A new record's first values. */
+  blank: F;
+  toForm: (record: RecordOf<K>) => F;
+  toInput: (values: F) => InputOf<K>;
+  resolver: Resolver<F>;
+  fieldOf: FieldOf<F>;
+}
+
+/**
+ * An add or edit form of any kind: checked with the shared schema, saved with the version it was
+ * loaded from, the server's field errors shown on their fields. A save refused because the record
+ * changed elsewhere (409) keeps what was typed and leaves the choice to the member: load their
+ * version, or save this one over it.
+ */
+export interface RecordFormControls<K extends RecordKind, F extends RecordFormValues> {
+  kind: K;
+  record: RecordOf<K> | undefined;
+  form: UseFormReturn<F>;
+  submit: (event: React.SyntheticEvent<HTMLFormElement>) => void;
+  /** Saving, uploading or reading the other version: the buttons wait. */
+  busy: boolean;
+  saving: boolean;
+  /** The save was refused because the record changed elsewhere. */
+  conflict: boolean;
+  reload: () => void;
+  overwrite: () => void;
+  /** What the photo picker needs: the photos, how they change, the uploads under way, their error. */
+  photos: {
+    value: Photo[];
+    onChange: (update: (current: Photo[]) => Photo[]) => void;
+    onBusyChange: (busy: boolean) => void;
+    error: string | undefined;
+  };
+}
+
+export function useRecordForm<K extends RecordKind, F extends RecordFormValues>({
+  kind,
+  record,
+  blank,
+  toForm,
+  toInput,
+  resolver,
+  fieldOf,
+}: RecordFormOptions<K, F>): RecordFormControls<K, F> {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<F>({ defaultValues: (record ? toForm(record) : blank) as DefaultValues<F>, resolver });
+  /** The version the form's values were loaded from: what the server compares. */
+  const [version, setVersion] = useState(record?.version ?? 0);
+  const [conflict, setConflict] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [resolving, setResolving] = useState(false);
+
+  const save = useMutation({
+    mutationFn: ({ values, from }: { values: F; from: number }) =>
+      record
+        ? updateRecord(kind, record.id, { ...toInput(values), version: from } satisfies UpdateOf<K>)
+        : createRecord(kind, toInput(values)),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(recordQueryKey(kind, saved.id), saved);
+      toast.success(t(record ? 'records.toast.saved' : 'records.toast.added', { name: saved.name }));
+      await navigate(RECORD_PATHS[kind].detail(saved.id), { replace: true });
+      await refreshAfterChange(queryClient, kind);
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.code === 'conflict') {
+        setConflict(true);
+        return;
+      }
+      if (!showServerFieldErrors(error, fieldOf, form.setError)) {
+        form.setError('root', { type: 'server', message: errorMessage(error, t) });
+      }
+    },
+  });
+
+  const submit = submitWith(form.handleSubmit, (values) => {
+    form.clearErrors('root');
+    save.mutate({ values, from: version });
+  });
+
+  /** The record as it is now on the server. */
+  const latest = useCallback(async () => {
+    if (!record) throw new Error('only an edit can conflict');
+    return queryClient.query({ ...recordQuery(kind, record.id), staleTime: 0 });
+  }, [queryClient, kind, record]);
+
+  const resolve = async (choice: 'reload' | 'overwrite') => {
+    setResolving(true);
+    form.clearErrors('root');
+    let current: RecordOf<K>;
+    try {
+      current = await latest();
+    } catch (error) {
+      form.setError('root', { type: 'server', message: errorMessage(error, t) });
+      return;
+    } finally {
+      setResolving(false);
+    }
+    setVersion(current.version);
+    setConflict(false);
+    if (choice === 'reload') form.reset(toForm(current));
+    // Mine over theirs: what is in the form now, checked again, against the version just read.
+    else {
+      await form.handleSubmit((values) => {
+        save.mutate({ values, from: current.version });
+      })();
+    }
+  };
+
+  const photosName = 'photos' as Path<F>;
+  const photos = useWatch({ control: form.control, name: photosName }) as Photo[];
+
+  return {
+    kind,
+    record,
+    form,
+    submit,
+    busy: save.isPending || uploading || resolving,
+    saving: save.isPending,
+    conflict,
+    reload: () => void resolve('reload'),
+    overwrite: () => void resolve('overwrite'),
+    photos: {
+      value: photos,
+      onChange: (update) => {
+        const next = update(form.getValues(photosName) as Photo[]);
+        form.setValue(photosName, next as PathValue<F, Path<F>>, { shouldDirty: true });
+      },
+      onBusyChange: setUploading,
+      error: form.getFieldState(photosName, form.formState).error?.message,
+    },
+  };
+}
