@@ -47,9 +47,9 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('profiles_spoken_codes_idx').using('gin', t.spokenCodes),
-    index('profiles_learning_codes_idx').using('gin', t.learningCodes),
-    index('profiles_interests_idx').using('gin', t.interests),
+    index('profiles_spoken_codes_idx').using('gin', t.spokenCodes).with({ fastupdate: false }),
+    index('profiles_learning_codes_idx').using('gin', t.learningCodes).with({ fastupdate: false }),
+    index('profiles_interests_idx').using('gin', t.interests).with({ fastupdate: false }),
     index('profiles_home_city_idx').on(t.homeCityId),
     // "Within N km": a band of latitude first, read from this index, then the circle.
     index('profiles_home_lat_idx').on(t.homeLat),

@@ -10,6 +10,7 @@ import {
   textArray,
   visibleTo,
   withinKm,
+  type PersonRow,
   type Viewer,
   type ViewerProfile,
 } from './people-sql';
@@ -102,7 +103,7 @@ export function createDiscoveryRepository(
     byRow
       ? {
           spoken: sql`(${profiles.spokenCodes} || '{}'::text[])`,
-          learning: sql`(${profiles.learningCodes} || '{}'::text[])`,
+          learning: profiles.learningCodes,
         }
       : { spoken: profiles.spokenCodes, learning: profiles.learningCodes };
 
@@ -235,7 +236,13 @@ export function createDiscoveryRepository(
         if (rows.length && rows[0]!.total > wholeTierAtMost) return null;
         return rows.map((row) => row.id);
       }
+      const pageColumns = {
+        ...personColumns(viewer, me.home),
+        teachesMe: sql<boolean>`${teachesMe}`,
+        learnsMine: sql<boolean>`${learnsMine}`,
+      };
       const ids: string[] = [];
+      const read = new Map<string, PersonRow & { teachesMe?: boolean; learnsMine?: boolean }>();
       let tier = page.tier;
       let whole = page.whole;
       // The cursor's group, or the one covering its count should the viewer's interests have changed.
@@ -249,17 +256,17 @@ export function createDiscoveryRepository(
       while (tier < tiers.length) {
         const wanted = page.limit + 1 - ids.length;
         const group = groups[index]!;
+        // A group's people come whole: the page is made of them, no second read.
         const groupRows = (from: number) =>
           db
-            .select({ id: accounts.id })
+            .select(pageColumns)
             .from(accounts)
             .innerJoin(profiles, eq(profiles.accountId, accounts.id))
             .where(and(filtered(group), tierFor(group, tier), inGroup(group)))
             .orderBy(...rankWithin(group))
             .limit(wanted)
-            .offset(from)
-            .then((rows) => rows.map((row) => row.id));
-        let found: string[] | null = null;
+            .offset(from);
+        let found: (string | PersonRow)[] | null = null;
         // Narrow filters usually leave a tier small enough for one query; only when it is not
         // are its groups read.
         if (whole || (index === 0 && narrowed)) {
@@ -270,7 +277,13 @@ export function createDiscoveryRepository(
           if (page.whole && tier === page.tier) offset = 0; // the tier grew past the bound since the last page
           found = await groupRows(offset);
         }
-        ids.push(...found);
+        found.forEach((item) => {
+          if (typeof item === 'string') ids.push(item);
+          else {
+            ids.push(item.id);
+            read.set(item.id, item);
+          }
+        });
         // One row more than the page: the next page starts with it, in this group (or tier).
         if (found.length === wanted) {
           next = { tier, shared: whole ? 0 : group.top, whole, offset: offset + found.length - 1 };
@@ -286,18 +299,17 @@ export function createDiscoveryRepository(
         }
       }
       if (!ids.length) return { rows: [], next };
-      // The page's people in full, in the order found.
-      const people = await db
-        .select({
-          ...personColumns(viewer, me.home),
-          teachesMe: sql<boolean>`${teachesMe}`,
-          learnsMine: sql<boolean>`${learnsMine}`,
-        })
-        .from(accounts)
-        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-        .where(inArray(accounts.id, ids));
-      const byId = new Map(people.map((person) => [person.id, person]));
-      return { rows: ids.flatMap((id) => byId.get(id) ?? []), next };
+      // The people a whole tier found by id only, in full; then all in the order found.
+      const unread = ids.filter((id) => !read.has(id));
+      if (unread.length) {
+        const people = await db
+          .select(pageColumns)
+          .from(accounts)
+          .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+          .where(inArray(accounts.id, unread));
+        for (const person of people) read.set(person.id, person);
+      }
+      return { rows: ids.flatMap((id) => read.get(id) ?? []), next };
     },
   };
 }
