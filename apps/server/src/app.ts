@@ -100,7 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         scriptSrc: ["'self'"],
         // react-toastify and React inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Map tiles come from their own server (TOLK_MAP_TILE_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', config.mapTiles.origin],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -179,7 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       await api.register(profilesRoutes);
       await api.register(avatarsRoutes, { storage });
-      await api.register(citiesRoutes);
+      await api.register(citiesRoutes, { mapTiles: config.mapTiles });
       await api.register(accountsRoutes);
       await api.register(debugRoutes);
       await api.register(translationRoutes, {

@@ -9,6 +9,10 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** OpenStreetMap's own tiles and their credit: fine for a small site, by their tile usage policy. */
+const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_CREDIT = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -47,6 +51,14 @@ const environmentSchema = z.object({
   TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TOLK_LIMIT_CONNECT_REQUESTS_PER_DAY: z.coerce.number().int().min(1).default(50),
   TOLK_LIMIT_REPORTS_PER_DAY: z.coerce.number().int().min(1).default(20),
+  TOLK_MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/?#]+\/.*\{z\}.*\{x\}.*\{y\}/,
+      'a tile URL template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    )
+    .default(OSM_TILES),
+  TOLK_MAP_TILE_ATTRIBUTION: z.string().max(1000).default(OSM_CREDIT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRANSLATION_ENGINES: z.string().optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
@@ -128,6 +140,24 @@ export interface Config {
   /** The address people reach this server on, for links handed to other devices (invites). */
   publicUrl: string | undefined;
   limits: RequestLimits;
+  /** Where maps take their tiles from (the browser loads them; the page's policy allows that origin). */
+  mapTiles: MapTiles;
+}
+
+export interface MapTiles {
+  /** A Leaflet URL template: {z}/{x}/{y}, and {s} for a subdomain. */
+  url: string;
+  /** Who the tiles are by, as HTML. */
+  attribution: string;
+  /** The origin img-src must allow: `https://*.tiles.example` where {s} picks a subdomain. */
+  origin: string;
+}
+
+/** The origin of a tile URL template, as a Content-Security-Policy source. */
+export function tileOrigin(template: string): string {
+  const [, scheme, host] = /^(https?):\/\/([^/?#]+)/.exec(template) ?? [];
+  if (!scheme || !host) throw new Error(`not a tile URL: ${template}`);
+  return `${scheme}://${host.replace(/\{[a-z]+\}/g, '*')}`;
 }
 
 /** Every per-route request limit, in one place (README: configuration). */
@@ -179,6 +209,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.TOLK_SHUTDOWN_GRACE_SECONDS * 1000,
     warmUp: e.TOLK_WARM_UP,
     publicUrl: e.TOLK_PUBLIC_URL,
+    mapTiles: {
+      url: e.TOLK_MAP_TILE_URL,
+      attribution: e.TOLK_MAP_TILE_ATTRIBUTION,
+      origin: tileOrigin(e.TOLK_MAP_TILE_URL),
+    },
     limits: {
       registerPerHour: e.TOLK_LIMIT_REGISTER_PER_HOUR,
       translatePerMinute: e.TOLK_LIMIT_TRANSLATE_PER_MINUTE,

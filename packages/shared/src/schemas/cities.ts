@@ -21,3 +21,12 @@ export type CitySearchQuery = z.infer<typeof citySearchQuerySchema>;
 
 export const citySearchResultSchema = z.object({ cities: z.array(cityRefSchema) });
 export type CitySearchResult = z.infer<typeof citySearchResultSchema>;
+
+/** Where the web's maps take their tiles from: the server's setting (TOLK_MAP_TILE_URL). */
+export const mapTilesSchema = z.object({
+  /** A Leaflet URL template: {z}/{x}/{y}, and {s} for a subdomain. */
+  url: z.string(),
+  /** Who the tiles are by, as HTML. */
+  attribution: z.string(),
+});
+export type MapTiles = z.infer<typeof mapTilesSchema>;

@@ -27,6 +27,16 @@ describe('cities', () => {
     ]);
   });
 
+  it("tells the web where its maps' tiles come from, and the page's policy lets it load them", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/map-tiles' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: expect.stringContaining('OpenStreetMap') as unknown,
+    });
+    expect(res.headers['content-security-policy']).toMatch(/img-src [^;]*https:\/\/tile\.openstreetmap\.org/);
+  });
+
   it('asks for something to search', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/cities?q=%20' }), 400, 'validation_failed');
     expectError(await t.app.inject({ method: 'GET', url: '/api/cities?q=os&limit=500' }), 400, 'validation_failed');

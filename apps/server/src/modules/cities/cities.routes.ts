@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@tolk/shared/errors';
-import { citySearchQuerySchema, citySearchResultSchema } from '@tolk/shared/schemas/cities';
+import { citySearchQuerySchema, citySearchResultSchema, mapTilesSchema } from '@tolk/shared/schemas/cities';
+import type { MapTiles } from '../../config';
 import { cityRef, searchCities } from './cities';
 
 /** The bundled city list, searched by name: homes, trips and places all pick from it. */
-export async function citiesRoutes(app: FastifyInstance) {
+export async function citiesRoutes(app: FastifyInstance, { mapTiles }: { mapTiles: MapTiles }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/cities',
@@ -21,6 +22,21 @@ export async function citiesRoutes(app: FastifyInstance) {
       // The list never changes while the server runs.
       void reply.header('cache-control', 'public, max-age=86400');
       return { cities: searchCities(request.query.q, request.query.limit).map(cityRef) };
+    },
+  );
+
+  r.get(
+    '/map-tiles',
+    {
+      schema: {
+        tags: ['cities'],
+        summary: 'Where maps take their tiles from (TOLK_MAP_TILE_URL) and whom to credit',
+        response: { 200: mapTilesSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=3600');
+      return { url: mapTiles.url, attribution: mapTiles.attribution };
     },
   );
 }

@@ -1,14 +1,11 @@
-declare global {
-  interface ImportMetaEnv {
-    /** The map's tiles, as a Leaflet URL template; OpenStreetMap's own when unset. */
-    readonly VITE_TOLK_TILE_URL?: string;
-    /** Who the tiles are by (HTML); OpenStreetMap's credit when unset. */
-    readonly VITE_TOLK_TILE_ATTRIBUTION?: string;
-  }
-}
+import { queryOptions } from '@tanstack/react-query';
+import type { MapTiles } from '@tolk/shared/schemas/cities';
+import { get } from '../../lib/http';
 
-/** Read at build time: a deployment points the maps at its own tile server with VITE_TOLK_TILE_URL. */
-export const TILE_URL = import.meta.env.VITE_TOLK_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const TILE_ATTRIBUTION =
-  import.meta.env.VITE_TOLK_TILE_ATTRIBUTION ||
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+/** Where the maps take their tiles from: the server's setting (TOLK_MAP_TILE_URL), read once. */
+export const mapTilesQuery = () =>
+  queryOptions({
+    queryKey: ['map-tiles'] as const,
+    queryFn: ({ signal }) => get<MapTiles>('/map-tiles', { signal }),
+    staleTime: Infinity,
+  });

@@ -1,9 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import '../map.css';
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { TILE_ATTRIBUTION, TILE_URL } from '../map-tiles';
+import { mapTilesQuery } from '../map-tiles';
 import type { Point } from '../place-form';
 
 /** The whole world when there is no point yet; a street's surroundings around one. */
@@ -49,6 +50,9 @@ function FollowPoint({ point }: { point: Point | null }) {
 export default function LeafletMap({ label, point, onPick }: LeafletMapProps) {
   const { t } = useTranslation();
   const [tiles, setTiles] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  // Without the setting (offline, the server unreachable) the map still works: no tiles, said so.
+  const source = useQuery(mapTilesQuery());
+  const failed = tiles === 'failed' || source.isError;
   return (
     <div className="record-map">
       <div className="record-map-frame" dir="ltr" role="region" aria-label={label}>
@@ -59,19 +63,21 @@ export default function LeafletMap({ label, point, onPick }: LeafletMapProps) {
           scrollWheelZoom={false}
           worldCopyJump
         >
-          <TileLayer
-            url={TILE_URL}
-            attribution={TILE_ATTRIBUTION}
-            eventHandlers={{
-              tileload: () => {
-                setTiles('loaded');
-              },
-              tileerror: () => {
-                // One tile lost among many loaded is not worth a word.
-                setTiles((state) => (state === 'loaded' ? state : 'failed'));
-              },
-            }}
-          />
+          {source.data && (
+            <TileLayer
+              url={source.data.url}
+              attribution={source.data.attribution}
+              eventHandlers={{
+                tileload: () => {
+                  setTiles('loaded');
+                },
+                tileerror: () => {
+                  // One tile lost among many loaded is not worth a word.
+                  setTiles((state) => (state === 'loaded' ? state : 'failed'));
+                },
+              }}
+            />
+          )}
           {point && (
             <CircleMarker
               className="record-map-point"
@@ -85,7 +91,7 @@ export default function LeafletMap({ label, point, onPick }: LeafletMapProps) {
           <FollowPoint point={point} />
         </MapContainer>
       </div>
-      {tiles === 'failed' && (
+      {failed && (
         <p className="record-map-note" role="status">
           {onPick ? t('records.map.tilesFailedPick') : t('records.map.tilesFailed')}
         </p>
