@@ -20,8 +20,10 @@ try {
   await step('dependencies', async () => {
     await ensureDependencies();
     // The browser for the end-to-end tests, and the local translation engine the chats and the
-    // interpreter are tested against (English, Spanish, French, Portuguese, Italian).
+    // interpreter are tested against (English, Spanish, French, Portuguese, Italian), and openssl
+    // for the certificate of the PayPal contract server (PayPal's SDK speaks only HTTPS).
     await ensureSystemPackages([
+      { name: 'openssl', binary: 'openssl' },
       { name: 'chromium', binary: 'chromium' },
       { name: 'apertium', binary: 'apertium' },
       { name: 'cg3', binary: 'vislcg3' },

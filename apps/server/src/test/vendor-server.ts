@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface VendorRequest {
@@ -30,10 +31,14 @@ export interface VendorServer {
  * A local stand-in for a translation vendor on port 0: records every request and answers with
  * `handler`, which checks the request the way the vendor documents and replies in its shape.
  */
-export async function vendorServer(handler: (request: VendorRequest) => VendorReply): Promise<VendorServer> {
+export async function vendorServer(
+  handler: (request: VendorRequest) => VendorReply,
+  /** Over TLS with this key and certificate (a vendor whose SDK only speaks HTTPS to its own host). */
+  options: { tls?: { key: string; cert: string } } = {},
+): Promise<VendorServer> {
   const requests: VendorRequest[] = [];
   const queue: VendorReply[] = [];
-  const server = http.createServer((req, res) => {
+  const listener: http.RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -63,11 +68,12 @@ export async function vendorServer(handler: (request: VendorRequest) => VendorRe
       if (reply.delayMs) setTimeout(send, reply.delayMs);
       else send();
     });
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, listener) : http.createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     queue,
     close: () =>

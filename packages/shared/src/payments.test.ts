@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { expiryPassed, luhnValid, parseExpiry, sandboxCardSchema } from './payments';
+
+describe('the sandbox card form', () => {
+  it('checks card numbers with Luhn', () => {
+    expect(luhnValid('4242424242424242')).toBe(true);
+    expect(luhnValid('4242424242424241')).toBe(false);
+    expect(luhnValid('')).toBe(false);
+  });
+
+  it('reads expiry dates as people write them, and knows when one has passed', () => {
+    expect(parseExpiry('12/30')).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry(' 3 / 2031 ')).toEqual({ month: 3, year: 2031 });
+    expect(parseExpiry('13/30')).toBeNull();
+    expect(parseExpiry('1230')).toBeNull();
+    const now = new Date('2026-11-24T12:00:00Z');
+    expect(expiryPassed({ month: 11, year: 2026 }, now)).toBe(false);
+    expect(expiryPassed({ month: 10, year: 2026 }, now)).toBe(true);
+  });
+
+  it('takes the test cards with spaces, and refuses other numbers, old cards and bad codes by field', () => {
+    expect(sandboxCardSchema.parse({ number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }).number).toBe(
+      '4242424242424242',
+    );
+    const refused = sandboxCardSchema.safeParse({ number: '4111 1111 1111 1111', expiry: '01/20', cvc: '12' });
+    expect(refused.success).toBe(false);
+    const fields = Object.fromEntries(refused.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    expect(fields).toEqual({
+      number: 'Use a test card, such as 4242 4242 4242 4242.',
+      expiry: 'This card has expired.',
+      cvc: 'Three or four digits.',
+    });
+  });
+});
