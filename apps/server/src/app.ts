@@ -15,12 +15,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createAccountsAdminService } from './modules/accounts/accounts-admin.service';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { tenantsRoutes } from './modules/accounts/tenants.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveJwtSecret } from './modules/auth/jwt-secret';
 import { createKnownDevices } from './modules/auth/known-devices';
+import { createSessionsRepository } from './modules/auth/sessions.repository';
 import {
   DEFAULT_THROTTLE_LIMITS,
   redisThrottleStore,
@@ -170,6 +173,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     knownDevices: createKnownDevices(jwtSecret),
     sessionDays: config.sessionDays,
   });
+  const accountsAdmin = createAccountsAdminService({
+    db: database.db,
+    sessionsIn: (db) => createSessionsRepository(db),
+    // Their sockets close with them (the realtime plugin listens).
+    revoked: (revoked) => {
+      app.sessionsRevoked(revoked);
+    },
+  });
   const readiness = createReadiness(app.log);
   await app.register(
     async (api) => {
@@ -181,7 +192,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(profilesRoutes);
       await api.register(avatarsRoutes, { storage });
       await api.register(citiesRoutes, { mapTiles: config.mapTiles });
-      await api.register(accountsRoutes);
+      await api.register(accountsRoutes, { service: accountsAdmin });
+      await api.register(tenantsRoutes, { service: accountsAdmin });
       await api.register(debugRoutes);
       await api.register(translationRoutes, {
         translateLimit: options.translateLimit ?? { max: config.limits.translatePerMinute, timeWindow: 60_000 },
@@ -208,8 +220,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(connectPlugin, {
     requestsPerDay: config.limits.connectRequestsPerDay,
     reportsPerDay: config.limits.reportsPerDay,
-    suspend: async (accountId) => {
-      app.sessionsRevoked(await auth.suspend(accountId));
+    suspend: async (actorId, accountId) => {
+      await accountsAdmin.suspend(actorId, accountId);
     },
   });
   await app.register(interpreterPlugin, {

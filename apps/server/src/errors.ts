@@ -22,10 +22,19 @@ export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new Ap
 export const fieldError = (field: string, message: string, code: ErrorCode = 'validation_failed') =>
   new AppError(code, message, { [field]: [message] });
 
-/** PostgreSQL's unique_violation, as raised by both pg and PGlite (sometimes wrapped by Drizzle). */
-export function isUniqueViolation(error: unknown): boolean {
+/** The PostgreSQL error behind an error (pg and PGlite raise it; Drizzle may wrap it as the cause). */
+export function databaseErrorOf(error: unknown): { code: string; constraint?: string } | undefined {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return typeof constraint === 'string' ? { code, constraint } : { code };
+    }
   }
-  return false;
+  return undefined;
 }
+
+/** PostgreSQL's unique_violation, as raised by both pg and PGlite (sometimes wrapped by Drizzle). */
+export const isUniqueViolation = (error: unknown) => databaseErrorOf(error)?.code === '23505';
+
+/** PostgreSQL's foreign_key_violation: a row still refers to the one being removed (or to none). */
+export const isForeignKeyViolation = (error: unknown) => databaseErrorOf(error)?.code === '23503';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isSuperAdmin } from '@tolk/shared/roles';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { ACCESS_TOKEN_COOKIE } from '@tolk/shared/schemas/auth';
 import { AppError, unauthorized } from '../errors';
 import { createSessionsRepository } from '../modules/auth/sessions.repository';
@@ -26,6 +27,8 @@ export interface MemberCaller {
   tenantId: string;
   activeSubscriber: boolean;
   superAdmin: boolean;
+  /** Signed in with a one-time password: only routes marked `beforePasswordChange` are open. */
+  mustChangePassword: boolean;
   issuedAt: Date;
   expiresAt: Date;
 }
@@ -88,13 +91,18 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** `required`: 401 without a live session; `optional`: resolve one when a token is sent. */
     auth?: 'required' | 'optional';
+    /** Open to a member who must still change a one-time password (me, sign-out, change-password). */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** The member whose session the request carries (plaza guests are resolved by their module). */
     caller: MemberCaller | null;
   }
   interface FastifyInstance {
-    /** For transports without HTTP routes (Socket.IO): the member a token stands for. */
+    /**
+     * For transports without HTTP routes (Socket.IO): the member a token stands for; null also
+     * while they must change a one-time password (no route of a socket is open to them then).
+     */
     callerFromToken(token: string): Promise<MemberCaller | null>;
     /**
      * Subscribes to session revocations, for what outlives a request and must end with its session:
@@ -107,6 +115,9 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** How often a session's last-seen time is written, at most: "last active" to a few minutes. */
+const LAST_SEEN_MINUTES = 5;
 
 interface PresentedToken {
   token: string;
@@ -158,10 +169,13 @@ export const authPlugin = fp(
     }
 
     /** The live session a token stands for, or null (bad signature, expired, revoked). */
-    async function callerFromToken(token: string): Promise<MemberCaller | null> {
+    async function liveCaller(token: string): Promise<MemberCaller | null> {
       const claims = await options.tokens.verify(token);
       const live = claims ? await sessions.findLive(claims.jti, claims.sub) : undefined;
       if (!live) return null;
+      if (!live.lastSeenAt || Date.now() - live.lastSeenAt.getTime() > LAST_SEEN_MINUTES * 60_000) {
+        await sessions.touch(live.sessionId, LAST_SEEN_MINUTES);
+      }
       return {
         kind: 'member',
         accountId: live.accountId,
@@ -175,6 +189,7 @@ export const authPlugin = fp(
         tenantId: live.tenantId,
         activeSubscriber: live.activeSubscriber,
         superAdmin: isSuperAdmin(live),
+        mustChangePassword: live.mustChangePassword,
         issuedAt: live.createdAt,
         expiresAt: live.expiresAt,
       };
@@ -183,13 +198,16 @@ export const authPlugin = fp(
     async function resolveCaller(request: FastifyRequest): Promise<MemberCaller | null> {
       const presented = presentedToken(request);
       if (!presented) return null;
-      const caller = await callerFromToken(presented.token);
+      const caller = await liveCaller(presented.token);
       if (!caller) throw unauthorized('Your session has ended. Sign in again.');
       if (presented.fromCookie && !SAFE_METHODS.has(request.method)) assertSameSite(request);
       return caller;
     }
 
-    app.decorate('callerFromToken', callerFromToken);
+    app.decorate('callerFromToken', async (token: string) => {
+      const caller = await liveCaller(token);
+      return caller?.mustChangePassword ? null : caller;
+    });
 
     const revocationListeners: SessionsRevokedListener[] = [];
     app.decorate('onSessionsRevoked', (listener: SessionsRevokedListener) => {
@@ -213,6 +231,9 @@ export const authPlugin = fp(
       if (!mode) return;
       request.caller = await resolveCaller(request);
       if (mode === 'required' && !request.caller) throw unauthorized();
+      if (request.caller?.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
+        throw new AppError('password_change_required', SERVER_MESSAGES.passwordChangeRequired);
+      }
     });
   },
   { name: 'auth', dependencies: ['db'] },

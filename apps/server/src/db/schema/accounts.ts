@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 export const accounts = pgTable(
@@ -19,6 +30,10 @@ export const accounts = pgTable(
     /** Set by a superadmin (a report upheld): no sign-in, no sessions, hidden everywhere. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set with a one-time password (an admin made the account or reset it): only a change of password opens the API. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Moves on with every admin edit: an edit made from an older version is refused (409). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -26,5 +41,36 @@ export const accounts = pgTable(
     // Sign-in carries no tenant, so usernames are unique across the site, whatever their case.
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
     index('accounts_tenant_idx').on(t.tenantId),
+    // The superadmins' list, newest first.
+    index('accounts_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** What an audit row says changed: the fields concerned, never a password hash. */
+export type AuditState = Record<string, unknown>;
+
+/**
+ * Every change a superadmin makes to an account or a tenant, written in the transaction of the
+ * change itself, so a change without its row (or a row without its change) cannot exist.
+ */
+export const accountAudit = pgTable(
+  'account_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The account changed; null for a tenant's own rows. */
+    accountId: uuid('account_id').references(() => accounts.id),
+    /** The tenant changed (tenant rows): kept as an id without a reference, so a removed tenant keeps its history. */
+    tenantId: uuid('tenant_id'),
+    action: text('action').notNull(),
+    before: jsonb('before').$type<AuditState>(),
+    after: jsonb('after').$type<AuditState>(),
+  },
+  (t) => [
+    index('account_audit_account_idx').on(t.accountId, t.id),
+    index('account_audit_tenant_idx').on(t.tenantId, t.id),
   ],
 );

@@ -12,6 +12,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When the session last made a request, to a few minutes (auth plugin: written at most that often). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
   },

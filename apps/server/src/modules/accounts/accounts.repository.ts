@@ -1,7 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { accountsQuerySchema } from '@tolk/shared/schemas/accounts-admin';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { keyset } from '../../db/keyset';
+import { escapeLike } from '../../db/like';
 import { accounts } from '../../db/schema/accounts';
 import { profiles } from '../../db/schema/profiles';
+import { sessions } from '../../db/schema/sessions';
 import { tenants } from '../../db/schema/tenants';
 
 export interface AccountRow {
@@ -16,6 +21,8 @@ export interface AccountRow {
   activeSubscriber: boolean;
   /** Set while a superadmin has the account suspended. */
   suspendedAt: Date | null;
+  /** Signed in with a one-time password: it must be changed first. */
+  mustChangePassword: boolean;
   createdAt: Date;
   /** The profile photo's upload, shown in the header from the login response. */
   avatarId: string | null;
@@ -32,8 +39,39 @@ const accountColumns = {
   roles: accounts.roles,
   activeSubscriber: accounts.activeSubscriber,
   suspendedAt: accounts.suspendedAt,
+  mustChangePassword: accounts.mustChangePassword,
   createdAt: accounts.createdAt,
   avatarId: profiles.avatarId,
+};
+
+/** The list's query as the server reads it, defaults applied. */
+export type AccountsListQuery = z.output<typeof accountsQuerySchema>;
+
+const adminColumns = {
+  id: accounts.id,
+  username: accounts.username,
+  displayName: accounts.displayName,
+  language: accounts.language,
+  roles: accounts.roles,
+  tenantId: accounts.tenantId,
+  tenant: tenants.slug,
+  suspendedAt: accounts.suspendedAt,
+  mustChangePassword: accounts.mustChangePassword,
+  createdAt: accounts.createdAt,
+  updatedAt: accounts.updatedAt,
+  version: accounts.version,
+  // A sign-in counts as activity; later requests write last_seen_at every few minutes.
+  lastActiveAt:
+    sql<Date | null>`(select max(coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})) from ${sessions} where ${sessions.accountId} = ${accounts.id})`.mapWith(
+      sessions.createdAt,
+    ),
+};
+export type AdminAccountRow = Omit<
+  typeof accounts.$inferSelect,
+  'passwordHash' | 'passwordChangedAt' | 'activeSubscriber'
+> & {
+  tenant: string;
+  lastActiveAt: Date | null;
 };
 
 export function createAccountsRepository(db: Database) {
@@ -85,6 +123,7 @@ export function createAccountsRepository(db: Database) {
       displayName: string;
       language: string;
       roles: string;
+      mustChangePassword?: boolean;
     }): Promise<string> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(accounts).values(input).returning({ id: accounts.id });
@@ -94,36 +133,83 @@ export function createAccountsRepository(db: Database) {
       });
     },
 
+    /** The member's own new password: a one-time password is then no longer pending. */
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db
         .update(accounts)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .set({ passwordHash, mustChangePassword: false, passwordChangedAt: new Date(), updatedAt: new Date() })
         .where(eq(accounts.id, id));
     },
 
-    /** Suspends (a date) or reactivates (null) an account. */
-    async setSuspended(id: string, at: Date | null): Promise<void> {
-      await db.update(accounts).set({ suspendedAt: at, updatedAt: new Date() }).where(eq(accounts.id, id));
+    /** An admin's change of an account: its version moves on with it. */
+    async change(
+      id: string,
+      values: Partial<
+        Pick<
+          typeof accounts.$inferInsert,
+          'displayName' | 'language' | 'roles' | 'tenantId' | 'suspendedAt' | 'passwordHash' | 'mustChangePassword'
+        >
+      >,
+    ): Promise<void> {
+      await db
+        .update(accounts)
+        .set({
+          ...values,
+          ...(values.passwordHash ? { passwordChangedAt: sql`now()` } : {}),
+          version: sql`${accounts.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(accounts.id, id));
     },
 
-    /** Superadmins' view: accounts of one tenant or of all tenants. */
-    async list(filter: { tenant?: string | undefined }) {
-      return db
-        .select({
-          id: accounts.id,
-          username: accounts.username,
-          displayName: accounts.displayName,
-          language: accounts.language,
-          roles: accounts.roles,
-          tenant: tenants.slug,
-          activeSubscriber: accounts.activeSubscriber,
-          createdAt: accounts.createdAt,
-        })
+    /** One account as superadmins read it; with `lock`, its row is held until the transaction ends. */
+    async admin(id: string, lock = false): Promise<AdminAccountRow | undefined> {
+      const query = db
+        .select(adminColumns)
         .from(accounts)
         .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
-        .where(filter.tenant ? and(eq(tenants.slug, filter.tenant)) : undefined)
-        .orderBy(asc(tenants.slug), asc(accounts.username))
-        .limit(500);
+        .where(eq(accounts.id, id));
+      const [row] = lock ? await query.for('update', { of: accounts }) : await query;
+      return row;
+    },
+
+    /**
+     * Superadmins' list across tenants: a search in usernames and display names, a tenant and a
+     * state to narrow it, newest first or by username, a keyset page at a time.
+     */
+    async list(query: AccountsListQuery) {
+      const byName = query.sort === 'username';
+      const page = keyset({
+        tag: `accounts-${query.sort}`,
+        key: byName ? sql`lower(${accounts.username})` : sql`${accounts.createdAt}`,
+        keyType: byName ? 'text' : 'timestamp',
+        id: accounts.id,
+        idType: 'uuid',
+        ascending: byName,
+        cursor: query.cursor,
+        limit: query.limit,
+      });
+      const q = query.q?.trim();
+      const pattern = q ? `%${escapeLike(q)}%` : undefined;
+      const rows = await db
+        .select({ ...adminColumns, cursorKey: page.keyColumn })
+        .from(accounts)
+        .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+        .where(
+          and(
+            pattern ? or(ilike(accounts.username, pattern), ilike(accounts.displayName, pattern)) : undefined,
+            query.tenant ? eq(tenants.slug, query.tenant) : undefined,
+            query.state === undefined
+              ? undefined
+              : query.state === 'suspended'
+                ? isNotNull(accounts.suspendedAt)
+                : isNull(accounts.suspendedAt),
+            page.after,
+          ),
+        )
+        .orderBy(...page.orderBy)
+        .limit(page.take);
+      return page.page(rows);
     },
   };
 }

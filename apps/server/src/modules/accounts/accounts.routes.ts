@@ -2,40 +2,175 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@tolk/shared/errors';
-import { forbidden } from '../../errors';
+import {
+  accountSessionParamsSchema,
+  accountSessionsSchema,
+  accountsPageSchema,
+  accountsQuerySchema,
+  adminAccountSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  createAccountInputSchema,
+  createdAccountSchema,
+  passwordResetSchema,
+  updateAccountInputSchema,
+} from '@tolk/shared/schemas/accounts-admin';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { callerOf } from '../../plugins/auth';
-import { createAccountsRepository } from './accounts.repository';
+import type { AccountsAdminService } from './accounts-admin.service';
 
-const accountSummarySchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  displayName: z.string(),
-  language: z.string(),
-  roles: z.string(),
-  tenant: z.string(),
-  activeSubscriber: z.boolean(),
-  createdAt: z.string(),
-});
-
-export async function accountsRoutes(app: FastifyInstance) {
-  const accounts = createAccountsRepository(app.db);
+/**
+ * Accounts as superadmins manage them, across tenants. A member reads their own account here and
+ * nothing else: another id is not found, a change of their own is forbidden.
+ */
+export async function accountsRoutes(app: FastifyInstance, { service }: { service: AccountsAdminService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+  const config = { auth: 'required' as const };
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
   r.get(
     '/accounts',
     {
       schema: {
-        tags: ['accounts'],
-        summary: 'Accounts of every tenant (superadmins only)',
-        querystring: z.object({ tenant: z.string().max(64).optional() }),
-        response: { 200: z.array(accountSummarySchema), 401: errorBodySchema, 403: errorBodySchema },
+        tags,
+        summary: 'Accounts of every tenant, searched and filtered, a page at a time (superadmins)',
+        querystring: accountsQuerySchema,
+        response: { 200: accountsPageSchema, ...errors },
       },
-      config: { auth: 'required' },
+      config,
     },
-    async (request) => {
-      if (!callerOf(request).superAdmin) throw forbidden('Only superadmins manage accounts.');
-      const rows = await accounts.list({ tenant: request.query.tenant });
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    async (request) => service.list(callerOf(request), request.query),
+  );
+
+  r.post(
+    '/accounts',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account; without a password, with a one-time password shown once (superadmins)',
+        body: createAccountInputSchema,
+        response: { 201: createdAccountSchema, 409: errorBodySchema, ...errors },
+      },
+      config,
     },
+    async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
+  );
+
+  r.get(
+    '/accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One account (superadmins: any; a member: their own)',
+        params: idParamsSchema,
+        response: { 200: adminAccountSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.get(callerOf(request), request.params.id),
+  );
+
+  r.patch(
+    '/accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit display name, language, roles or tenant (409 when it changed since the version given)',
+        params: idParamsSchema,
+        body: updateAccountInputSchema,
+        response: { 200: adminAccountSchema, 409: errorBodySchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.update(callerOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/accounts/:id/suspend',
+    {
+      schema: {
+        tags,
+        summary: 'Suspend an account: no sign-in, every session revoked and its sockets closed (superadmins)',
+        params: idParamsSchema,
+        response: { 200: adminAccountSchema, 409: errorBodySchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.suspendAccount(callerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/accounts/:id/reactivate',
+    {
+      schema: {
+        tags,
+        summary: 'Reactivate a suspended account (superadmins)',
+        params: idParamsSchema,
+        response: { 200: adminAccountSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.reactivate(callerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/accounts/:id/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new one-time password, shown once, and revoke every session (superadmins)',
+        params: idParamsSchema,
+        response: { 200: passwordResetSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.resetPassword(callerOf(request), request.params.id),
+  );
+
+  r.get(
+    '/accounts/:id/sessions',
+    {
+      schema: {
+        tags,
+        summary: "An account's live sessions, newest first (superadmins)",
+        params: idParamsSchema,
+        response: { 200: accountSessionsSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.sessions(callerOf(request), request.params.id),
+  );
+
+  r.delete(
+    '/accounts/:id/sessions/:sessionId',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke one session of an account; its sockets close (superadmins)',
+        params: accountSessionParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+      config,
+    },
+    async (request, reply) => {
+      await service.revokeSession(callerOf(request), request.params.id, request.params.sessionId);
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/accounts/:id/audit',
+    {
+      schema: {
+        tags,
+        summary: 'Every admin change of an account, newest first, a page at a time (superadmins)',
+        params: idParamsSchema,
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.audit(callerOf(request), request.params.id, request.query),
   );
 }

@@ -19,7 +19,6 @@ export function createAccountsService(db: Database) {
     /** Creates the account and its empty profile together. Throws a unique violation on a taken name. */
     create: (input: Parameters<typeof accounts.create>[0]) => accounts.create(input),
     setPasswordHash: (id: string, hash: string) => accounts.setPasswordHash(id, hash),
-    setSuspended: (id: string, at: Date | null) => accounts.setSuspended(id, at),
     /** Accounts by name that `actor` may reach: their own tenant's, or every tenant's for superadmins. */
     findByUsernames: (usernames: string[], actor: { tenantId: string; superAdmin: boolean }) =>
       usernames.length

@@ -92,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: 
     '/auth/signout',
     {
       schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: okSchema, 401: errorBodySchema } },
-      config: { auth: 'required' },
+      config: { auth: 'required', beforePasswordChange: true },
     },
     async (request, reply) => {
       // Sockets opened with the session close with it (the realtime plugin listens).
@@ -106,7 +106,7 @@ export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: 
     '/auth/me',
     {
       schema: { tags: ['auth'], summary: 'The signed-in member', response: { 200: meSchema, 401: errorBodySchema } },
-      config: { auth: 'required' },
+      config: { auth: 'required', beforePasswordChange: true },
     },
     async (request) => auth.me(callerOf(request)),
   );
@@ -120,7 +120,7 @@ export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: 
         body: changePasswordInputSchema,
         response: { 200: loginResponseSchema, ...errors },
       },
-      config: { auth: 'required' },
+      config: { auth: 'required', beforePasswordChange: true },
     },
     async (request, reply) => {
       const issued = await auth.changePassword(callerOf(request), request.body, metaOf(request));

@@ -7,7 +7,7 @@ import { AppError, fieldError, isUniqueViolation } from '../../errors';
 import type { MemberCaller, RevokedSessions } from '../../plugins/auth';
 import { createAccountsService, type AccountRow } from '../accounts/accounts.service';
 import type { KnownDevices } from './known-devices';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
 import { createSessionsRepository } from './sessions.repository';
 import type { SignInThrottle } from './sign-in-throttle';
 import type { TokenService } from './tokens';
@@ -56,12 +56,6 @@ export function createAuthService({
   // is made now, not on the first unknown name, so that first answer is not slower and telling.
   const decoyHash = passwords.hash(randomUUID());
   decoyHash.catch(() => undefined); // awaited (and its failure reported) on the first unknown name
-
-  async function assertAcceptablePassword(field: string, password: string, username: string) {
-    if ((await isCommonPassword(password)) || password.toLowerCase() === username.toLowerCase()) {
-      throw fieldError(field, SERVER_MESSAGES.passwordTooCommon);
-    }
-  }
 
   async function issue(account: AccountRow, meta: RequestMeta, deviceId?: string): Promise<IssuedLogin> {
     const expiresAt = new Date(Date.now() + sessionDays * 86_400_000);
@@ -119,15 +113,6 @@ export function createAuthService({
       return issue(account, meta, device?.accountId === account.id ? device.deviceId : undefined);
     },
 
-    /**
-     * Suspends an account: it cannot sign in, every session is revoked (the caller tells
-     * `app.sessionsRevoked`, which closes its sockets) and connect hides it everywhere.
-     */
-    async suspend(accountId: string): Promise<RevokedSessions> {
-      await accounts.setSuspended(accountId, new Date());
-      return { accountId, sessionIds: await sessions.revokeAll(accountId) };
-    },
-
     /** Revokes the caller's session; the caller tells `app.sessionsRevoked` what was revoked. */
     async signOut(caller: MemberCaller): Promise<RevokedSessions> {
       return { accountId: caller.accountId, sessionIds: await sessions.revoke(caller.sessionId) };
@@ -149,7 +134,8 @@ export function createAuthService({
       }
       await assertAcceptablePassword('newPassword', input.newPassword, account.username);
       await accounts.setPasswordHash(account.id, await passwords.hash(input.newPassword));
-      const issued = await issue(account, meta);
+      // A one-time password is no longer pending once changed.
+      const issued = await issue({ ...account, mustChangePassword: false }, meta);
       const revokedIds = await sessions.revokeAllExcept(account.id, issued.sessionId);
       return { ...issued, revoked: { accountId: account.id, sessionIds: revokedIds } };
     },
@@ -164,6 +150,7 @@ export function createAuthService({
         userId: caller.accountId,
         activeSubscriber: caller.activeSubscriber,
         isLoggedIn: true,
+        mustChangePassword: caller.mustChangePassword,
         superAdmin: caller.superAdmin,
         sessionId: caller.sessionId,
       };
@@ -188,6 +175,7 @@ function loginResponseOf(account: AccountRow, token: string): LoginResponse {
     userId: account.id,
     activeSubscriber: account.activeSubscriber,
     isLoggedIn: true,
+    mustChangePassword: account.mustChangePassword,
     token,
     avatarUrl: avatarUrlOf(account.avatarId),
   };

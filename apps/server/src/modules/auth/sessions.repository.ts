@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { sessions } from '../../db/schema/sessions';
@@ -11,12 +11,14 @@ export function createSessionsRepository(db: Database) {
       sessionId: sessions.id,
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
       accountId: accounts.id,
       username: accounts.username,
       displayName: accounts.displayName,
       language: accounts.language,
       roles: accounts.roles,
       activeSubscriber: accounts.activeSubscriber,
+      mustChangePassword: accounts.mustChangePassword,
       tenantId: tenants.id,
       tenant: tenants.slug,
     })
@@ -49,6 +51,49 @@ export function createSessionsRepository(db: Database) {
     async findLive(sessionId: string, accountId: string) {
       const [row] = await liveStatement.execute({ sessionId, accountId });
       return row;
+    },
+
+    /**
+     * Notes that the session made a request, at most once per `minutes`: the write is skipped
+     * while the last one is recent, so a busy session costs no write per request.
+     */
+    async touch(sessionId: string, minutes: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${minutes})`)),
+          ),
+        );
+    },
+
+    /** An account's live (unrevoked, unexpired) sessions, newest first. */
+    liveOf(accountId: string, limit: number) {
+      return db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          userAgent: sessions.userAgent,
+          ip: sessions.ip,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id))
+        .limit(limit);
+    },
+
+    /** Revokes one session of this account; returns its id, or nothing when it is not a live one of it. */
+    async revokeOf(accountId: string, sessionId: string): Promise<string[]> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.map((row) => row.id);
     },
 
     /** Revokes one session; returns its id, or nothing when it was already revoked. */

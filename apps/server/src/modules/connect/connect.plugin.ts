@@ -20,8 +20,8 @@ export const connectPlugin = fp(
     options: {
       requestsPerDay: number;
       reportsPerDay: number;
-      /** Suspends an account (the auth module: no sign-in, sessions and sockets closed). */
-      suspend: (accountId: string) => Promise<void>;
+      /** A superadmin suspends an account (the accounts module: no sign-in, sessions and sockets closed, audited). */
+      suspend: (actorId: string, accountId: string) => Promise<void>;
     },
   ) => {
     const readerTexts = createReaderTexts(app.getDecorator<TranslationService>('translation'));

@@ -46,8 +46,8 @@ export function createReportsService(deps: {
   trips: Pick<TripsRepository, 'visible'>;
   /** The muses module: the account behind a muse the caller can read, and its text. */
   museOf: (caller: MemberCaller, museId: string) => Promise<{ accountId: string; text: string } | null>;
-  /** Suspends an account: no sign-in, its sessions revoked and its sockets closed. */
-  suspend: (accountId: string) => Promise<void>;
+  /** A superadmin suspends an account: no sign-in, its sessions revoked and its sockets closed, audited. */
+  suspend: (actorId: string, accountId: string) => Promise<void>;
 }) {
   /** Whose it is, and what the reporter saw: kept with the report for the moderators. */
   async function targetOf(caller: MemberCaller, input: ReportInput): Promise<{ subjectId: string; content: string }> {
@@ -103,7 +103,7 @@ export function createReportsService(deps: {
       const open = await deps.repo.findOpen(id);
       if (!open) throw notFound('Report');
       // Suspended first: a report never says "suspended" about an account that is not.
-      if (action === 'suspend') await deps.suspend(open.subjectId);
+      if (action === 'suspend') await deps.suspend(caller.accountId, open.subjectId);
       await deps.repo.resolve(id, action === 'suspend' ? 'suspended' : 'dismissed', caller.accountId);
       return { ok: true as const };
     },

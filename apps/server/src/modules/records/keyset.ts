@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { RECORDS_PAGE_SIZE, type RecordSort } from '@tolk/shared/schemas/records';
-import { fieldError } from '../../errors';
 import { escapeLike } from '../../db/like';
+import { keyset } from '../../db/keyset';
 
 /** The columns every record table has: who owns it, its name and when it was made and changed. */
 export interface RecordColumns {
@@ -29,27 +29,6 @@ export const ownedBy = (table: RecordColumns, scope: OwnerScope) =>
 export const ownedRecord = (table: RecordColumns, scope: OwnerScope, id: string) =>
   scope.crossTenant ? eq(table.id, id) : and(eq(table.id, id), ownedBy(table, scope));
 
-interface Cursor {
-  sort: RecordSort;
-  key: string;
-  id: string;
-}
-
-const encode = (cursor: Cursor) =>
-  Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
-
-function decode(value: string, sort: RecordSort): Cursor {
-  try {
-    const [s, key, id] = JSON.parse(Buffer.from(value, 'base64url').toString()) as unknown[];
-    if (s === sort && typeof key === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) {
-      return { sort, key, id };
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw fieldError('cursor', 'Not a cursor of this list.');
-}
-
 /**
  * A page of one owner's records, keyset-paged so records added or changed while someone pages
  * never repeat or skip one: newest first (created, id), by name (lower(name), id), or last
@@ -62,39 +41,26 @@ export function recordList(
   query: { q?: string | undefined; sort: RecordSort; cursor?: string | undefined; limit?: number | undefined },
   searched: AnyColumn[],
 ) {
-  const limit = query.limit ?? RECORDS_PAGE_SIZE;
-  const key = {
-    recent: sql`${table.createdAt}`,
-    name: sql`lower(${table.name})`,
-    updated: sql`${table.updatedAt}`,
-  }[query.sort];
-  const ascending = query.sort === 'name';
-  const cast = query.sort === 'name' ? sql`` : sql`::timestamptz`;
-  const after = query.cursor ? decode(query.cursor, query.sort) : null;
+  const byName = query.sort === 'name';
+  const page = keyset({
+    tag: query.sort,
+    key: {
+      recent: sql`${table.createdAt}`,
+      name: sql`lower(${table.name})`,
+      updated: sql`${table.updatedAt}`,
+    }[query.sort],
+    keyType: byName ? 'text' : 'timestamp',
+    id: table.id,
+    idType: 'uuid',
+    ascending: byName,
+    cursor: query.cursor,
+    limit: query.limit ?? RECORDS_PAGE_SIZE,
+  });
   const q = query.q?.trim();
   const where = and(
     ownedBy(table, scope),
     q ? or(...searched.map((column) => ilike(column, `%${escapeLike(q)}%`))) : undefined,
-    after
-      ? ascending
-        ? sql`(${key}, ${table.id}) > (${after.key}${cast}, ${after.id}::uuid)`
-        : sql`(${key}, ${table.id}) < (${after.key}${cast}, ${after.id}::uuid)`
-      : undefined,
+    page.after,
   ) as SQL;
-  const orderBy = ascending ? [sql`${key} asc`, sql`${table.id} asc`] : [sql`${key} desc`, sql`${table.id} desc`];
-  return {
-    where,
-    orderBy,
-    /** One row more than the page, to know whether another follows. */
-    take: limit + 1,
-    /** The key as text, selected beside each row for the next cursor. */
-    keyColumn: sql<string>`(${key})::text`,
-    /** The page and the cursor of the next one, from rows read with `take` and `keyColumn`. */
-    page<T extends { id: string; cursorKey: string }>(rows: T[]): { rows: T[]; nextCursor: string | null } {
-      if (rows.length <= limit) return { rows, nextCursor: null };
-      const shown = rows.slice(0, limit);
-      const last = shown[shown.length - 1]!;
-      return { rows: shown, nextCursor: encode({ sort: query.sort, key: last.cursorKey, id: last.id }) };
-    },
-  };
+  return { where, orderBy: page.orderBy, take: page.take, keyColumn: page.keyColumn, page: page.page };
 }

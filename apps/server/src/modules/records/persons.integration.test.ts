@@ -1,3 +1,4 @@
+import type { AccountsPage } from '@tolk/shared/schemas/accounts-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Person, PersonsPage } from '@tolk/shared/schemas/persons';
 import { testApp, type TestApp } from '../../test/build-app';
@@ -101,11 +102,11 @@ describe('superadmins cross tenants, nobody else does', () => {
 
   it('lists accounts of every tenant for superadmins and refuses members', async () => {
     const admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
-    const all = await t.app.inject({ method: 'GET', url: '/api/accounts', headers: admin.headers });
-    const tenants = new Set(all.json<Array<{ tenant: string }>>().map((a) => a.tenant));
+    const all = await t.app.inject({ method: 'GET', url: '/api/accounts?limit=100', headers: admin.headers });
+    const tenants = new Set(all.json<AccountsPage>().items.map((a) => a.tenant));
     expect([...tenants].sort()).toEqual(['public', 'root']);
     const rootOnly = await t.app.inject({ method: 'GET', url: '/api/accounts?tenant=root', headers: admin.headers });
-    expect(rootOnly.json<Array<{ username: string }>>().map((a) => a.username)).toEqual(['admin']);
+    expect(rootOnly.json<AccountsPage>().items.map((a) => a.username)).toEqual(['admin']);
     expectError(await t.app.inject({ method: 'GET', url: '/api/accounts', headers: alice.headers }), 403, 'forbidden');
   });
 });

@@ -8,7 +8,7 @@ import { thingSchema } from '@tolk/shared/schemas/things';
 import { ownerOf } from './persons.routes';
 import type { PersonsService } from './persons.service';
 import type { PlacesService } from './places.service';
-import { toCsv } from './records-export';
+import { toCsv } from '../../csv';
 import type { ThingsService } from './things.service';
 
 const exportQuerySchema = z.object({

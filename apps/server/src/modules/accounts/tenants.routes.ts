@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import {
+  createTenantInputSchema,
+  tenantParamsSchema,
+  tenantSchema,
+  tenantsSchema,
+} from '@tolk/shared/schemas/accounts-admin';
+import { callerOf } from '../../plugins/auth';
+import type { AccountsAdminService } from './accounts-admin.service';
+
+/** Tenants (superadmins): list, add, and remove an empty one other than root and public. */
+export async function tenantsRoutes(app: FastifyInstance, { service }: { service: AccountsAdminService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tenants'];
+  const config = { auth: 'required' as const };
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
+
+  r.get(
+    '/tenants',
+    {
+      schema: {
+        tags,
+        summary: 'Every tenant with its number of accounts',
+        response: { 200: tenantsSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.tenants(callerOf(request)),
+  );
+
+  r.post(
+    '/tenants',
+    {
+      schema: {
+        tags,
+        summary: 'Add a tenant (slug and name, the slug unique)',
+        body: createTenantInputSchema,
+        response: { 201: tenantSchema, ...errors },
+      },
+      config,
+    },
+    async (request, reply) => reply.status(201).send(await service.createTenant(callerOf(request), request.body)),
+  );
+
+  r.delete(
+    '/tenants/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a tenant without accounts (409 for root, public and a tenant with accounts)',
+        params: tenantParamsSchema,
+        response: { 204: z.undefined(), 404: errorBodySchema, ...errors },
+      },
+      config,
+    },
+    async (request, reply) => {
+      await service.removeTenant(callerOf(request), request.params.slug);
+      return reply.status(204).send();
+    },
+  );
+}
