@@ -42,6 +42,7 @@ import { translationRoutes } from './modules/translation/translation.routes';
 import { musesPlugin } from './modules/muses/muses.plugin';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { connectPlugin } from './modules/connect/connect.plugin';
+import { ordersPlugin } from './modules/orders/orders.plugin';
 import { loadCities } from './modules/cities/cities';
 import { windowCounter } from './plugins/window-counter';
 import { museTranslatorFrom, type MuseTranslator } from './modules/muses/translator';
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await accountsAdmin.suspend(actorId, accountId);
     },
   });
+  await app.register(ordersPlugin);
   await app.register(interpreterPlugin, {
     tokens: plazaTokens,
     storage,

@@ -100,6 +100,17 @@ export const connectionEventSchema = z.object({
 });
 export type ConnectionEvent = z.infer<typeof connectionEventSchema>;
 
+/**
+ * An order changed (made, accepted, paid, cancelled...): its buyer and seller refetch it, so each
+ * sees the other side act without reloading.
+ */
+export const orderChangedEventSchema = z.object({
+  orderId: z.string(),
+  state: z.string(),
+  version: z.number().int(),
+});
+export type OrderChangedEvent = z.infer<typeof orderChangedEventSchema>;
+
 /** Every event the server sends, by name: clients parse each payload with its schema. */
 export const SERVER_EVENTS = {
   'muse:new': museSchema,
@@ -111,6 +122,7 @@ export const SERVER_EVENTS = {
   'conversation:ended': conversationEndedEventSchema,
   'plaza:languages': plazaLanguagesEventSchema,
   connection: connectionEventSchema,
+  order: orderChangedEventSchema,
 } as const;
 export type ServerEventName = keyof typeof SERVER_EVENTS;
 export type ServerEventPayload<Name extends ServerEventName> = z.infer<(typeof SERVER_EVENTS)[Name]>;

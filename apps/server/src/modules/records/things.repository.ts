@@ -115,6 +115,12 @@ export function createThingsRepository(db: Database) {
     },
 
     /** The same, the owner named by their username (any case, as sign-in reads it). */
+    /** One offered thing as a member of `viewerTenantId` reads it (to order it), or undefined. */
+    async offeredThing(viewerTenantId: string, id: string) {
+      const [row] = await offeredOf(viewerTenantId, eq(things.id, id));
+      return row;
+    },
+
     async offeredByUsername(viewerTenantId: string, username: string) {
       return await offeredOf(viewerTenantId, sql`lower(${accounts.username}) = lower(${username})`);
     },

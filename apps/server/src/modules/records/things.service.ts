@@ -149,6 +149,12 @@ export function createThingsService(deps: { repo: ThingsRepository; photos: Reco
           : await repo.offeredByUsername(reader.tenantId, by.username);
       return { items: await offeredView(rows, reader) };
     },
+
+    /** One offered thing, as the reader's tenant sees it: what an order is made from. */
+    async offeredOne(reader: ThingReader, id: string): Promise<OfferedThing | undefined> {
+      const row = await repo.offeredThing(reader.tenantId, id);
+      return row ? (await offeredView([row], reader))[0] : undefined;
+    },
   };
 }
 export type ThingsService = ReturnType<typeof createThingsService>;

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createReaderTexts } from '../connect/reader-texts';
+import { detectLanguage } from '../translation/language-detection';
+import type { TranslationService } from '../translation/translation.service';
+import { createOrdersRepository } from './orders.repository';
+import { ordersRoutes } from './orders.routes';
+import { createOrdersService } from './orders.service';
+
+/** Orders of offered things, with live news of each step to both sides. */
+export const ordersPlugin = fp(
+  async (app: FastifyInstance) => {
+    const service = createOrdersService({
+      repo: createOrdersRepository(app.db),
+      offered: (reader, thingId) => app.things.offeredOne(reader, thingId),
+      blocked: async (actor, otherId) => (await app.connect.mayOpenDirect(actor, otherId)) === 'blocked',
+      readerTexts: createReaderTexts(app.getDecorator<TranslationService>('translation')),
+      detect: (text, fallback) => detectLanguage(text, { fallback }).language,
+      notify: (accountIds, event) => {
+        app.realtime.toAccounts(accountIds, 'order', event);
+      },
+    });
+    await app.register(ordersRoutes, { prefix: '/api', service });
+  },
+  { name: 'orders', dependencies: ['db', 'auth', 'translation', 'records', 'connect'] },
+);

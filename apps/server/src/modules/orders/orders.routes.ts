@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
+import {
+  ORDER_ACTIONS,
+  orderActionInputSchema,
+  orderInputSchema,
+  orderSchema,
+  ordersPageSchema,
+  ordersQuerySchema,
+  orderUpdateSchema,
+  type OrderAction,
+} from '@tolk/shared/schemas/orders';
+import { callerOf } from '../../plugins/auth';
+import type { OrderActor } from './orders.service';
+import type { OrdersService } from './orders.service';
+
+const actorOf = (request: FastifyRequest): OrderActor => {
+  const caller = callerOf(request);
+  return {
+    tenantId: caller.tenantId,
+    accountId: caller.accountId,
+    superAdmin: caller.superAdmin,
+    language: caller.language,
+  };
+};
+
+/** Orders: make one of an offered thing, my orders as buyer or seller, one with its timeline, change it, act on it. */
+export async function ordersRoutes(app: FastifyInstance, options: { service: OrdersService }) {
+  const { service } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['orders'];
+  const config = { auth: 'required' as const };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+  };
+
+  r.post(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Order an offered thing (a retried request with the same clientKey finds the first order)',
+        body: orderInputSchema,
+        response: { 201: orderSchema, ...errors },
+      },
+      config,
+    },
+    async (request, reply) => reply.code(201).send(await service.create(actorOf(request), request.body)),
+  );
+
+  r.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: 'My orders as buyer or as seller, newest first, a page at a time',
+        querystring: ordersQuerySchema,
+        response: { 200: ordersPageSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.list(actorOf(request), request.query),
+  );
+
+  r.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of my orders (as buyer or seller) with its timeline',
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.get(actorOf(request), request.params.id),
+  );
+
+  r.patch(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The buyer changes a pending order (quantity, date and time, note) from the version read',
+        params: idParamsSchema,
+        body: orderUpdateSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.update(actorOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/orders/:id/:action',
+    {
+      schema: {
+        tags,
+        summary: 'Accept or decline (seller), cancel before payment (either side), fulfil once paid (seller)',
+        params: idParamsSchema.extend({
+          action: z.enum(Object.keys(ORDER_ACTIONS) as [OrderAction, ...OrderAction[]]),
+        }),
+        body: orderActionInputSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.act(actorOf(request), request.params.id, request.params.action, request.body.version),
+  );
+}
