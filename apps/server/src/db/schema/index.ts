@@ -12,3 +12,4 @@ export * from './uploads';
 export * from './conversations';
 export * from './interpreter';
 export * from './connect';
+export * from './ledger';
