@@ -9,13 +9,13 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
 import { adminQuery, uniqueName, withDatabase } from '../apps/server/src/test/databases';
 
-export async function benchApp(prefix: string) {
+export async function benchApp(prefix: string, options: { poolSize?: number } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix.replace(/_/g, '-')}-`));
   const url = process.env.DATABASE_URL;
   const name = uniqueName(prefix);
   if (url) await adminQuery(url, `create database ${name}`);
   const database = url
-    ? await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '', poolSize: 4 })
+    ? await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '', poolSize: options.poolSize ?? 4 })
     : await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
   await database.migrate();
   await bootstrap(database.db, 'bench-admin-password');

@@ -36,13 +36,43 @@ describe('the one port', () => {
     });
   });
 
-  it('publishes an OpenAPI document with the auth routes', async () => {
+  it('publishes an OpenAPI document with the auth, accounts and ledger routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { tags?: string[]; parameters?: { name: string; in: string }[] }>>;
+    }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/signin', '/api/auth/register', '/api/profile', '/api/persons/{id}']),
+      expect.arrayContaining([
+        '/api/auth/signin',
+        '/api/auth/register',
+        '/api/profile',
+        '/api/persons/{id}',
+        '/api/accounts',
+        '/api/accounts/{id}',
+        '/api/accounts/{id}/suspend',
+        '/api/accounts/{id}/reactivate',
+        '/api/accounts/{id}/reset-password',
+        '/api/accounts/{id}/sessions',
+        '/api/accounts/{id}/sessions/{sessionId}',
+        '/api/accounts/{id}/audit',
+        '/api/tenants',
+        '/api/tenants/{slug}',
+        '/api/ledger/balances',
+        '/api/ledger/system-accounts',
+        '/api/ledger/accounts/{id}/transactions',
+        '/api/ledger/adjustments',
+        '/api/ledger/transfers/{id}/reverse',
+        '/api/ledger/integrity',
+        '/api/account/page',
+      ]),
+    );
+    const adjustments = doc.paths['/api/ledger/adjustments']!.post!;
+    expect(adjustments.tags).toEqual(['ledger']);
+    expect(adjustments.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'idempotency-key', in: 'header' })]),
     );
   });
 

@@ -34,6 +34,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { debugRoutes } from './modules/debug/debug.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createReadiness } from './modules/health/readiness';
+import { ledgerPlugin } from './modules/ledger/ledger.plugin';
 import { recordsPlugin } from './modules/records/records.plugin';
 import { avatarsRoutes } from './modules/profiles/avatars.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sendLimit: { max: config.limits.musesPerMinute, windowMs: 60_000, counter: windowCounter(counters) },
   });
   await app.register(recordsPlugin);
+  await app.register(ledgerPlugin);
   await app.register(connectPlugin, {
     requestsPerDay: config.limits.connectRequestsPerDay,
     reportsPerDay: config.limits.reportsPerDay,

@@ -32,3 +32,11 @@ export function formatPrice(minor: number, currency: string, locale: string): st
   const digits = minorDigits(currency);
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** digits);
 }
+
+/** Minor units as a plain decimal number, exactly (no float): -1250 EUR is "-12.50", 500 JPY is "500". */
+export function minorToDecimal(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return digits ? `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}` : `${sign}${text}`;
+}

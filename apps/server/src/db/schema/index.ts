@@ -12,4 +12,5 @@ export * from './uploads';
 export * from './conversations';
 export * from './interpreter';
 export * from './connect';
+export * from './ledger';
 export * from './orders';

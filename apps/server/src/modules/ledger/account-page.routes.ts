@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import { ACCOUNT_PAGE_ENTRIES, accountPageSchema, type AccountPage } from '@tolk/shared/schemas/ledger';
+import { AppError } from '../../errors';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
+import { callerOf } from '../../plugins/auth';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { LedgerService } from './ledger.service';
+
+/** The signed-in member's own account page: who they are, their subscription, balances and latest entries. */
+export async function accountPageRoutes(
+  app: FastifyInstance,
+  options: { ledger: LedgerService; accounts: Pick<AccountsService, 'findById'> },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/account/page',
+    {
+      schema: {
+        tags: ['ledger'],
+        summary: 'My account page: profile summary, subscription, balances and my latest 10 entries',
+        response: { 200: accountPageSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+      config: { auth: 'required' },
+    },
+    async (request): Promise<AccountPage> => {
+      const caller = callerOf(request);
+      const member = { accountId: caller.accountId, tenantId: caller.tenantId };
+      const [account, balances, transactions] = await Promise.all([
+        options.accounts.findById(caller.accountId),
+        options.ledger.balances(caller),
+        options.ledger.latest(member, ACCOUNT_PAGE_ENTRIES),
+      ]);
+      if (!account) throw new AppError('unauthorized', SERVER_MESSAGES.accountGone);
+      return {
+        profile: {
+          id: account.id,
+          username: account.username,
+          displayName: account.displayName,
+          language: account.language,
+          tenant: account.tenant,
+          roles: account.roles,
+          createdAt: account.createdAt.toISOString(),
+        },
+        subscription: { state: 'none' },
+        balances: balances.items,
+        transactions,
+      };
+    },
+  );
+}

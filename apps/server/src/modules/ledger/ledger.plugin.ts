@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createAccountsService } from '../accounts/accounts.service';
+import { accountPageRoutes } from './account-page.routes';
+import { createLedgerRepository } from './ledger.repository';
+import { ledgerRoutes } from './ledger.routes';
+import { createLedgerService, type LedgerService } from './ledger.service';
+
+/** The ledger: its routes, the member's account page, and `app.ledger` for the modules that move money. */
+export const ledgerPlugin = fp(
+  async (app: FastifyInstance) => {
+    const accounts = createAccountsService(app.db);
+    const ledger = createLedgerService({
+      repo: createLedgerRepository(app.db),
+      tenantOf: async (accountId) => (await accounts.findById(accountId))?.tenantId,
+    });
+    app.decorate('ledger', ledger);
+    await app.register(ledgerRoutes, { prefix: '/api', service: ledger });
+    await app.register(accountPageRoutes, { prefix: '/api', ledger, accounts });
+  },
+  { name: 'ledger', dependencies: ['db', 'auth'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Transfers, reversals and balances, for the modules that move money (orders and payments). */
+    ledger: LedgerService;
+  }
+}
