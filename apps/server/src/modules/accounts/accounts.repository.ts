@@ -60,7 +60,8 @@ const adminColumns = {
   createdAt: accounts.createdAt,
   updatedAt: accounts.updatedAt,
   version: accounts.version,
-  // A sign-in counts as activity; later requests write last_seen_at every few minutes.
+  // A sign-in sets last_seen_at; later requests move it on every few minutes (sessions from
+  // before the column have their sign-in time).
   lastActiveAt:
     sql<Date | null>`(select max(coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})) from ${sessions} where ${sessions.accountId} = ${accounts.id})`.mapWith(
       sessions.createdAt,

@@ -41,7 +41,8 @@ export function createSessionsRepository(db: Database) {
     async create(input: { accountId: string; expiresAt: Date; userAgent: string; ip: string }): Promise<string> {
       const [row] = await db
         .insert(sessions)
-        .values({ ...input, userAgent: input.userAgent.slice(0, 400) })
+        // Signing in is the session's first sight: no write is needed on its first request.
+        .values({ ...input, userAgent: input.userAgent.slice(0, 400), lastSeenAt: sql`now()` })
         .returning({ id: sessions.id });
       if (!row) throw new Error('session insert returned nothing');
       return row.id;
