@@ -128,6 +128,23 @@ async function orderOf(member: Pick<Member, 'headers'>, id: string): Promise<Ord
   return res.json<Order>();
 }
 
+/** The order cancelled by one side, from the version it was accepted at. */
+async function cancel(member: Pick<Member, 'headers'>, order: Pick<Order, 'id' | 'version'>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${order.id}/cancel`,
+    headers: member.headers,
+    payload: { version: order.version },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Stripe answers 503 to the next request and the package's two retries of it (clear the queue after). */
+function stripeDown() {
+  for (let i = 0; i < 3; i++)
+    stripe.api.queue.push({ status: 503, json: { error: { type: 'api_error', message: 'Down' } } });
+}
+
 const refund = (member: Pick<Member, 'headers'>, orderId: string) =>
   t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: member.headers });
 
@@ -379,13 +396,7 @@ describe('who may pay and read', () => {
     const d = await deal(1);
     const before = await money(d);
     const payment = await started(d.buyer, d.order.id, 'sandbox');
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${d.order.id}/cancel`,
-      headers: d.buyer.headers,
-      payload: { version: d.order.version },
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await cancel(d.buyer, d.order);
     expectError(await card(d.buyer, payment.id, '4242424242424242'), 409, 'conflict');
     expect(await money(d)).toEqual(before);
     expect((await orderOf(d.buyer, d.order.id)).state).toBe('cancelled');
@@ -503,8 +514,7 @@ describe('Stripe', () => {
   it('answers 503 when Stripe is down, leaving the order accepted and no payment half-made', async () => {
     const d = await deal(1);
     // The package tries three times.
-    for (let i = 0; i < 3; i++)
-      stripe.api.queue.push({ status: 503, json: { error: { type: 'api_error', message: 'Down' } } });
+    stripeDown();
     const res = await startPayment(d.buyer, d.order.id, 'stripe');
     stripe.api.queue.length = 0;
     expect(expectError(res, 503, 'unavailable').message).toMatch(/Stripe is not answering/);
@@ -518,13 +528,7 @@ describe('Stripe', () => {
     const d = await deal(2);
     const before = await money(d);
     const { payment, providerRef } = await stripePayment(d);
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${d.order.id}/cancel`,
-      headers: d.seller.headers,
-      payload: { version: d.order.version },
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await cancel(d.seller, d.order);
     // The payer had Stripe's page open and paid anyway.
     const event = signedStripeEvent('checkout.session.completed', stripe.stripe.pay(providerRef));
     expectReceipt(await stripeWebhook(event.body, event.headers), false);
@@ -554,16 +558,10 @@ describe('Stripe', () => {
     const d = await deal(1);
     const before = await money(d);
     const { payment, providerRef } = await stripePayment(d);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${d.order.id}/cancel`,
-      headers: d.buyer.headers,
-      payload: { version: d.order.version },
-    });
+    await cancel(d.buyer, d.order);
     const event = signedStripeEvent('checkout.session.completed', stripe.stripe.pay(providerRef));
     const eventId = (JSON.parse(event.body.toString()) as { id: string }).id;
-    for (let i = 0; i < 3; i++)
-      stripe.api.queue.push({ status: 503, json: { error: { type: 'api_error', message: 'Down' } } });
+    stripeDown();
     const failed = await stripeWebhook(event.body, event.headers);
     stripe.api.queue.length = 0;
     expectError(failed, 503, 'unavailable');
@@ -795,8 +793,7 @@ describe('refunds', () => {
     const payment = await started(d.buyer, d.order.id, 'stripe');
     stripe.stripe.pay(payment.redirectUrl!.split('/').at(-1)!);
     expect(await paymentOf(d.buyer, payment.id)).toMatchObject({ state: 'succeeded' });
-    for (let i = 0; i < 3; i++)
-      stripe.api.queue.push({ status: 503, json: { error: { type: 'api_error', message: 'Down' } } });
+    stripeDown();
     const down = await refund(d.seller, d.order.id);
     stripe.api.queue.length = 0;
     expectError(down, 503, 'unavailable');
