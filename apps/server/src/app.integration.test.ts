@@ -36,7 +36,7 @@ describe('the one port', () => {
     });
   });
 
-  it('publishes an OpenAPI document with the auth, accounts and ledger routes', async () => {
+  it('publishes an OpenAPI document with the auth, accounts, ledger and payments routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{
@@ -67,6 +67,13 @@ describe('the one port', () => {
         '/api/ledger/transfers/{id}/reverse',
         '/api/ledger/integrity',
         '/api/account/page',
+        '/api/payments/providers',
+        '/api/orders/{id}/payments',
+        '/api/payments/{id}',
+        '/api/payments/{id}/sandbox',
+        '/api/orders/{id}/refund',
+        '/api/payments/stripe/webhook',
+        '/api/payments/paypal/webhook',
       ]),
     );
     const adjustments = doc.paths['/api/ledger/adjustments']!.post!;

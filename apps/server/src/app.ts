@@ -44,6 +44,8 @@ import { musesPlugin } from './modules/muses/muses.plugin';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { connectPlugin } from './modules/connect/connect.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
+import { paymentsPlugin } from './modules/payments/payments.plugin';
+import type { RedirectProvider } from './modules/payments/providers/provider';
 import { loadCities } from './modules/cities/cities';
 import { windowCounter } from './plugins/window-counter';
 import { museTranslatorFrom, type MuseTranslator } from './modules/muses/translator';
@@ -78,6 +80,8 @@ export interface BuildOptions {
   translator?: MuseTranslator;
   storage?: BlobStorage;
   guestLimits?: GuestLimits;
+  /** Stripe and PayPal providers to use instead of the configured ones (the tests' contract servers). */
+  paymentProviders?: Partial<Record<RedirectProvider['id'], RedirectProvider>>;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -228,6 +232,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(ordersPlugin);
+  await app.register(paymentsPlugin, {
+    config: config.payments,
+    publicUrl: config.publicUrl,
+    ...(options.paymentProviders ? { providers: options.paymentProviders } : {}),
+  });
   await app.register(interpreterPlugin, {
     tokens: plazaTokens,
     storage,

@@ -21,3 +21,43 @@ describe('map tiles', () => {
     expect(() => loadConfig({ TOLK_MAP_TILE_URL: 'javascript:alert(1)//{z}/{x}/{y}' })).toThrow(/TOLK_MAP_TILE_URL/);
   });
 });
+
+describe('payments', () => {
+  it('offer the sandbox alone by default, with a 10% platform fee', () => {
+    expect(loadConfig({}).payments).toEqual({ stripe: undefined, paypal: undefined, platformFeePercent: 10 });
+  });
+
+  it('offer Stripe and PayPal when all of their settings are there, PayPal in its sandbox unless told', () => {
+    const { payments } = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+      TOLK_PLATFORM_FEE_PERCENT: '2.5',
+    });
+    expect(payments).toEqual({
+      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc' },
+      paypal: { clientId: 'id', clientSecret: 'secret', environment: 'sandbox', webhookId: 'WH-1' },
+      platformFeePercent: 2.5,
+    });
+    expect(
+      loadConfig({
+        PAYPAL_CLIENT_ID: 'id',
+        PAYPAL_CLIENT_SECRET: 's',
+        PAYPAL_WEBHOOK_ID: 'w',
+        PAYPAL_ENVIRONMENT: 'live',
+      }).payments.paypal?.environment,
+    ).toBe('live');
+  });
+
+  it('refuse half a provider’s settings, a key that is not one, and a fee outside 0-50%', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID: required/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ TOLK_PLATFORM_FEE_PERCENT: '51' })).toThrow(/TOLK_PLATFORM_FEE_PERCENT/);
+    expect(() => loadConfig({ PAYPAL_ENVIRONMENT: 'production' })).toThrow(/PAYPAL_ENVIRONMENT/);
+  });
+});

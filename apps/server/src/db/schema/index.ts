@@ -14,3 +14,4 @@ export * from './interpreter';
 export * from './connect';
 export * from './ledger';
 export * from './orders';
+export * from './payments';

@@ -5,7 +5,7 @@ import { detectLanguage } from '../translation/language-detection';
 import type { TranslationService } from '../translation/translation.service';
 import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
-import { createOrdersService } from './orders.service';
+import { createOrdersService, type OrdersService } from './orders.service';
 
 /** Orders of offered things, with live news of each step to both sides. */
 export const ordersPlugin = fp(
@@ -20,7 +20,15 @@ export const ordersPlugin = fp(
         app.realtime.toAccounts(accountIds, 'order', event);
       },
     });
+    app.decorate('orders', service);
     await app.register(ordersRoutes, { prefix: '/api', service });
   },
   { name: 'orders', dependencies: ['db', 'auth', 'translation', 'records', 'connect'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Orders as the payments read and move them (paid, refunded). */
+    orders: OrdersService;
+  }
+}

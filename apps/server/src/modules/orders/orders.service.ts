@@ -1,6 +1,7 @@
 import {
   ORDER_ACTIONS,
   orderActions,
+  type OrderState,
   type Order,
   type OrderAction,
   type orderInputSchema,
@@ -38,6 +39,20 @@ export interface OrdersDeps {
   notify: (accountIds: string[], event: OrderChangedEvent) => void;
   now?: () => Date;
 }
+
+/** The steps only the payments make: paid when the money is taken, refunded when it goes back. */
+const PAYMENT_STEPS = {
+  paid: { from: ['accepted'] },
+  refunded: { from: ['paid', 'fulfilled'] },
+} as const satisfies Record<'paid' | 'refunded', { from: readonly OrderState[] }>;
+
+export type { OrderScope };
+
+/** An order with its buyer and seller, as the payments read it. */
+export type PayableOrder = OrderRow;
+
+/** Reads any order: the payments settle orders for a provider's webhook, with no member calling. */
+const ANY_ORDER: OrderScope = { tenantId: '', accountId: '', superAdmin: true };
 
 const stale = (state: string) => new AppError('conflict', `This order is now ${state}: reload it to see what changed.`);
 
@@ -120,6 +135,25 @@ export function createOrdersService(deps: OrdersDeps) {
 
   return {
     get,
+
+    /** An order the reader may see (buyer, seller, superadmin), or with no reader, any order: for its payments. */
+    async payable(reader: OrderScope | null, id: string): Promise<PayableOrder | undefined> {
+      return repo.find(reader ?? ANY_ORDER, id);
+    },
+
+    /**
+     * The payments' step: accepted -> paid once the money is taken (actor null: the provider's
+     * word), paid or fulfilled -> refunded. False when the order was not in a state to take it;
+     * both sides are told when it moves.
+     */
+    async paymentStep(id: string, to: keyof typeof PAYMENT_STEPS, actorId: string | null): Promise<boolean> {
+      const moved = await repo.transition(id, { from: PAYMENT_STEPS[to].from, to, actorId });
+      if (moved) {
+        const row = await repo.find(ANY_ORDER, id);
+        if (row) tell(row.order);
+      }
+      return moved;
+    },
 
     async create(actor: OrderActor, input: z.output<typeof orderInputSchema>): Promise<Order> {
       const thing = await deps.offered(actor, input.thingId);

@@ -1,176 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import https from 'node:https';
-import type { Socket } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vendorServer, type VendorRequest, type VendorServer } from '../../../test/vendor-server';
-import { createPaypalProvider } from './paypal';
+import { paypalContract } from '../../../test/fake-paypal';
+import type { VendorServer } from '../../../test/vendor-server';
 import { WebhookSignatureError, type RedirectProvider } from './provider';
 
-const HOST = 'api-m.sandbox.paypal.com';
-const CLIENT_ID = 'contract-client';
-const CLIENT_SECRET = 'contract-secret';
-const WEBHOOK_ID = 'WH-CONTRACT-1';
-const TOKEN = 'A21AAcontracttoken';
-
-/**
- * PayPal's REST API as far as Tolk uses it (OAuth client credentials, Orders v2, capture refunds,
- * webhook verification), answering in PayPal's JSON: snake_case, HATEOAS links, PayPal-Request-Id
- * idempotency, 422 with an issue for a refused instrument.
- */
-function fakePaypal() {
-  const orders = new Map<string, Record<string, unknown> & { status: string; declined?: boolean }>();
-  const byRequestId = new Map<string, unknown>();
-  /** The signatures PayPal would have made: transmission id -> the signed event. */
-  const signed = new Map<string, string>();
-  let next = 1;
-  const notFound = { status: 404, json: { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] } };
-  const handle = (request: VendorRequest) => {
-    if (request.path === '/v1/oauth2/token') {
-      const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
-      if (request.headers.authorization !== `Basic ${basic}`) return { status: 401, json: { error: 'invalid_client' } };
-      return {
-        json: {
-          access_token: TOKEN,
-          token_type: 'Bearer',
-          expires_in: 32400,
-          scope: 'https://uri.paypal.com/services/payments',
-        },
-      };
-    }
-    if (request.headers.authorization !== `Bearer ${TOKEN}`)
-      return { status: 401, json: { name: 'AUTHENTICATION_FAILURE' } };
-    const requestId = request.headers['paypal-request-id'];
-    if (typeof requestId === 'string' && byRequestId.has(requestId))
-      return { status: 201, json: byRequestId.get(requestId) };
-    const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
-    const remember = (answer: unknown, status = 201) => {
-      if (typeof requestId === 'string') byRequestId.set(requestId, answer);
-      return { status, json: answer };
-    };
-    const orderPath = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(request.path);
-    if (request.method === 'POST' && request.path === '/v2/checkout/orders') {
-      const id = `5O${String(next++).padStart(15, '0')}`;
-      const order = {
-        id,
-        intent: body.intent,
-        status: 'PAYER_ACTION_REQUIRED',
-        purchase_units: body.purchase_units,
-        payment_source: body.payment_source,
-        links: [
-          { href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' },
-          { href: `https://${HOST}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
-        ],
-      };
-      orders.set(id, order);
-      return remember(order);
-    }
-    if (orderPath) {
-      const order = orders.get(orderPath[1]!);
-      if (!order) return notFound;
-      if (!orderPath[2]) return { json: order };
-      if (order.declined)
-        return { status: 422, json: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] } };
-      if (order.status !== 'APPROVED')
-        return { status: 422, json: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] } };
-      const unit = (order.purchase_units as { amount: unknown }[])[0]!;
-      Object.assign(order, {
-        status: 'COMPLETED',
-        purchase_units: [
-          { ...unit, payments: { captures: [{ id: `CAP${next++}`, status: 'COMPLETED', amount: unit.amount }] } },
-        ],
-      });
-      return remember(order);
-    }
-    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(request.path);
-    if (request.method === 'POST' && refund)
-      return remember({ id: `REF${next++}`, status: 'COMPLETED', amount: body.amount });
-    if (request.method === 'POST' && request.path === '/v1/notifications/verify-webhook-signature') {
-      const event = signed.get(String(body.transmission_id));
-      const holds =
-        body.webhook_id === WEBHOOK_ID &&
-        event === JSON.stringify(body.webhook_event) &&
-        body.transmission_sig === signatureOf(event, String(body.transmission_id));
-      return { status: 200, json: { verification_status: holds ? 'SUCCESS' : 'FAILURE' } };
-    }
-    return notFound;
-  };
-  const signatureOf = (event: string, transmissionId: string) =>
-    createHash('sha256').update(`${transmissionId}|${WEBHOOK_ID}|${event}`).digest('base64');
-  return {
-    handle,
-    approve(id: string) {
-      orders.get(id)!.status = 'APPROVED';
-    },
-    decline(id: string) {
-      Object.assign(orders.get(id)!, { status: 'APPROVED', declined: true });
-    },
-    /** An event as PayPal sends it to the webhook, with its transmission headers. */
-    event(type: string, resource: unknown) {
-      const transmissionId = `tx-${next++}`;
-      const body = JSON.stringify({ id: `WH-EVT-${next++}`, event_type: type, resource });
-      signed.set(transmissionId, body);
-      return {
-        body: Buffer.from(body),
-        headers: {
-          'paypal-auth-algo': 'SHA256withRSA',
-          'paypal-cert-url': `https://${HOST}/v1/notifications/certs/CERT-contract`,
-          'paypal-transmission-id': transmissionId,
-          'paypal-transmission-sig': signatureOf(body, transmissionId),
-          'paypal-transmission-time': new Date().toISOString(),
-        } as Record<string, string>,
-      };
-    },
-  };
-}
-
+let contract: Awaited<ReturnType<typeof paypalContract>>;
 let api: VendorServer;
-let paypal: ReturnType<typeof fakePaypal>;
+let paypal: typeof contract.paypal;
 let provider: RedirectProvider;
-let certDir: string;
 
 beforeAll(async () => {
-  // The SDK speaks HTTPS to PayPal's host only: the contract server gets a certificate for that
-  // name, and the SDK an agent that trusts it and connects to the server wherever it listens.
-  certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-paypal-'));
-  const [keyFile, certFile] = [path.join(certDir, 'key.pem'), path.join(certDir, 'cert.pem')];
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1'].concat([
-      '-subj',
-      `/CN=${HOST}`,
-      '-addext',
-      `subjectAltName=DNS:${HOST}`,
-    ]),
-    { stdio: 'ignore' },
-  );
-  const cert = fs.readFileSync(certFile, 'utf8');
-  paypal = fakePaypal();
-  api = await vendorServer((request) => paypal.handle(request), {
-    tls: { key: fs.readFileSync(keyFile, 'utf8'), cert },
-  });
-  const port = Number(new URL(api.url).port);
-  class ContractAgent extends https.Agent {
-    override createConnection(options: tls.ConnectionOptions): Socket {
-      return tls.connect({ ...options, host: '127.0.0.1', port, ca: cert, servername: HOST });
-    }
-  }
-  provider = createPaypalProvider({
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    environment: 'sandbox',
-    webhookId: WEBHOOK_ID,
-    httpsAgent: new ContractAgent({ keepAlive: false }),
-  });
+  contract = await paypalContract();
+  ({ api, paypal, provider } = contract);
 });
-afterAll(async () => {
-  await api.close();
-  fs.rmSync(certDir, { recursive: true, force: true });
-});
+afterAll(() => contract.close());
 
 const request = {
   paymentId: '9a1b7a7e-0d55-4d8e-8c1f-111111111111',

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@tolk/shared/errors';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
+import {
+  paymentInputSchema,
+  paymentProvidersSchema,
+  paymentSchema,
+  sandboxPaymentInputSchema,
+  webhookReceiptSchema,
+} from '@tolk/shared/schemas/payments';
+import { callerOf } from '../../plugins/auth';
+import type { OrderScope } from '../orders/orders.service';
+import type { PaymentsService } from './payments.service';
+import type { RedirectProviderId } from './providers/configured';
+
+const readerOf = (request: FastifyRequest): OrderScope => {
+  const caller = callerOf(request);
+  return { tenantId: caller.tenantId, accountId: caller.accountId, superAdmin: caller.superAdmin };
+};
+
+export interface PaymentsRoutesOptions {
+  service: PaymentsService;
+  /** TOLK_PUBLIC_URL: where the providers send the payer back; the request's own origin when unset. */
+  publicUrl: string | undefined;
+}
+
+/** Ways to pay, paying an order, a payment's state, the sandbox's card form, refunds and the providers' webhooks. */
+export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl }: PaymentsRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+  const config = { auth: 'required' as const };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+    503: errorBodySchema,
+  };
+
+  r.get(
+    '/payments/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The ways to pay offered here (the sandbox always, in test mode; Stripe and PayPal when configured)',
+        response: { 200: paymentProvidersSchema, ...errors },
+      },
+      config,
+    },
+    async () => service.providers(),
+  );
+
+  r.post(
+    '/orders/:id/payments',
+    {
+      schema: {
+        tags,
+        summary:
+          "The buyer pays an accepted order through a provider: its open payment (asking again finds it) with the provider's page to go to (Stripe, PayPal)",
+        params: idParamsSchema,
+        body: paymentInputSchema,
+        response: { 201: paymentSchema, ...errors },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+      return reply
+        .code(201)
+        .send(await service.start(readerOf(request), request.params.id, request.body.provider, origin));
+    },
+  );
+
+  r.get(
+    '/payments/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "A payment with its order (buyer and seller); while open, the provider is asked where it stands (the payer's return)",
+        params: idParamsSchema,
+        response: { 200: paymentSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.get(readerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/payments/:id/sandbox',
+    {
+      schema: {
+        tags,
+        summary:
+          'The sandbox card form (test cards only): 4242… pays, 4000…0002 is declined, 4000…9995 has too little money; a declined payment is over, a new one is asked for',
+        params: idParamsSchema,
+        body: sandboxPaymentInputSchema,
+        response: { 200: paymentSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.sandbox(readerOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        tags,
+        summary: "The seller (or a superadmin) gives a paid or fulfilled order's money back to the buyer",
+        params: idParamsSchema,
+        response: { 200: paymentSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.refund(readerOf(request), request.params.id),
+  );
+
+  // The providers sign the bytes they send: these routes keep the body as it came.
+  await app.register(async (webhooks) => {
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    const w = webhooks.withTypeProvider<ZodTypeProvider>();
+    for (const provider of ['stripe', 'paypal'] as const satisfies RedirectProviderId[]) {
+      w.post(
+        `/payments/${provider}/webhook`,
+        {
+          schema: {
+            tags,
+            summary: `${provider === 'stripe' ? 'Stripe' : 'PayPal'}'s signed events: verified (400 and nothing kept when not), stored once per event id, then acted on`,
+            security: [],
+            response: { 200: webhookReceiptSchema, 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
+          },
+        },
+        async (request) =>
+          service.webhook(provider, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers),
+      );
+    }
+  });
+}
