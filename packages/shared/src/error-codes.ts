@@ -5,8 +5,12 @@ export const ERROR_CODES = [
   'validation_failed',
   'unauthorized',
   'forbidden',
+  /** Signed in with a one-time password: only changing it (and me, sign-out) is open until then. */
+  'password_change_required',
   'not_found',
   'conflict',
+  /** A ledger transfer would take a no-overdraft account below zero. */
+  'insufficient_funds',
   'gone',
   'payload_too_large',
   'unsupported_media_type',
@@ -22,8 +26,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  password_change_required: 403,
   not_found: 404,
   conflict: 409,
+  insufficient_funds: 409,
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -19,6 +19,8 @@ export const SERVER_MESSAGES = {
   addSomeoneElse: 'Add someone other than yourself.',
   connectionsOnly: 'Only their connections can message them.',
   accountSuspended: 'This account is suspended.',
+  passwordChangeRequired: 'Change your password to continue.',
+  insufficientFunds: 'There is not enough money in this account.',
   notACity: 'Not a city of the list.',
   departureBeforeArrival: 'The departure is before the arrival.',
   choosePhoto: 'Choose a photo.',

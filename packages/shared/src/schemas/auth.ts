@@ -56,6 +56,11 @@ export const loginResponseSchema = z.object({
   userId: z.string(),
   activeSubscriber: z.boolean(),
   isLoggedIn: z.boolean(),
+  /**
+   * Signed in with a one-time password (an admin made the account or reset its password): every
+   * API route but change-password, me and sign-out answers 403 password_change_required until then.
+   */
+  mustChangePassword: z.boolean(),
   token: z.string(),
   /** The member's profile photo (256 px square), null when they have none. */
   avatarUrl: z.string().nullable().optional(),

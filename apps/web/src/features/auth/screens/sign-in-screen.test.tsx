@@ -64,6 +64,7 @@ describe('/signin (spec: "authenticating credentials" while waiting)', () => {
       userId: 'u-1',
       activeSubscriber: false,
       isLoggedIn: true,
+      mustChangePassword: false,
       token: 'a.b.c',
     });
     await vi.waitFor(() => {
