@@ -62,6 +62,13 @@ export const idempotencyKeySchema = z
   .max(IDEMPOTENCY_KEY_MAX, `At most ${IDEMPOTENCY_KEY_MAX} characters.`)
   .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces.');
 
+/** A note on a transfer by hand: why it was made. */
+export const ledgerMemoSchema = z
+  .string()
+  .trim()
+  .max(LEDGER_MEMO_MAX, `At most ${LEDGER_MEMO_MAX} characters.`)
+  .default('');
+
 export const ledgerReferenceSchema = z.object({
   type: z.enum(LEDGER_REFERENCE_TYPES),
   id: z.string().trim().max(LEDGER_REFERENCE_ID_MAX, `At most ${LEDGER_REFERENCE_ID_MAX} characters.`),
@@ -82,7 +89,7 @@ export const adjustmentInputSchema = z
     to: ledgerPartySchema,
     currency: currencySchema,
     amount: ledgerAmountSchema,
-    memo: z.string().trim().max(LEDGER_MEMO_MAX, `At most ${LEDGER_MEMO_MAX} characters.`).default(''),
+    memo: ledgerMemoSchema,
     /** Or the Idempotency-Key header (the same key when both are sent). */
     idempotencyKey: idempotencyKeySchema.optional(),
   })
@@ -93,7 +100,7 @@ export const adjustmentInputSchema = z
 export type AdjustmentInput = z.input<typeof adjustmentInputSchema>;
 
 export const reverseInputSchema = z.object({
-  memo: z.string().trim().max(LEDGER_MEMO_MAX, `At most ${LEDGER_MEMO_MAX} characters.`).default(''),
+  memo: ledgerMemoSchema,
   idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type ReverseInput = z.input<typeof reverseInputSchema>;
