@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { closeToasts, expect, test } from './fixtures';
-import { register, sendMuse, signedIn, type Member } from './members';
-import { E2E_ADMIN_PASSWORD } from './server';
+import { register, sendMuse, signedIn, superadmin, type Member } from './members';
 
 async function cityId(request: APIRequestContext, name: string): Promise<number> {
   const res = await request.get(`/api/cities?q=${encodeURIComponent(name)}&limit=1`);
@@ -165,13 +164,6 @@ test('language partners find each other, connect live, chat each in their langua
 
 /** A calendar day this many days from today, as a date input takes it. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The bootstrap superadmin, signed in through the API as the sign-in screen would. */
-async function superadmin(request: APIRequestContext): Promise<Member> {
-  const res = await request.post('/api/auth/signin', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return { username: 'admin', displayName: '', password: E2E_ADMIN_PASSWORD, loginResponse: await res.json() };
-}
 
 test('a traveller plans a trip and meets the locals, a local sees them coming and reports the trip, and a superadmin suspends the account', async ({
   browser,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { E2E_ADMIN_PASSWORD } from './server';
 
 /** A member registered through the API, with what a signed-in browser stores. */
 export interface Member {
@@ -21,6 +22,18 @@ export async function register(
   const res = await request.post('/api/auth/register', { data: { username, password, displayName, language } });
   expect(res.status()).toBe(201);
   return { username, displayName, password, loginResponse: (await res.json()) as Member['loginResponse'] };
+}
+
+/** The bootstrap superadmin (the server started with TOLK_ADMIN_PASSWORD), signed in through the API as the sign-in screen would. */
+export async function superadmin(request: APIRequestContext): Promise<Member> {
+  const res = await request.post('/api/auth/signin', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return {
+    username: 'admin',
+    displayName: '',
+    password: E2E_ADMIN_PASSWORD,
+    loginResponse: (await res.json()) as Member['loginResponse'],
+  };
 }
 
 /** A phone-sized browser already signed in as the member: the stored session plus the token cookie. */

@@ -12,6 +12,7 @@ const WIDTHS = [320, 390] as const;
 
 interface Member {
   username: string;
+  userId: string;
   token: string;
   loginResponse: string;
 }
@@ -23,8 +24,8 @@ async function register(request: APIRequestContext, prefix: string, language: st
     data: { username, password, displayName: prefix, language },
   });
   expect(res.status()).toBe(201);
-  const body = (await res.json()) as { token: string };
-  return { username, token: body.token, loginResponse: JSON.stringify(body) };
+  const body = (await res.json()) as { token: string; userId: string };
+  return { username, userId: body.userId, token: body.token, loginResponse: JSON.stringify(body) };
 }
 
 /** What a screen shows that does not fit: described, so a failure says where to look. */
@@ -125,6 +126,9 @@ test('every screen fits a 320 and a 390 px phone in Arabic, light and dark', asy
     '/changepassword',
     `/interpret/${plazaId}`,
     '/person',
+    '/account/page',
+    `/account/${reader.userId}`,
+    `/accountTransaction/${reader.userId}`,
   ];
 
   for (const dark of [false, true]) {

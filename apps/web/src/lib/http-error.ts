@@ -17,11 +17,27 @@ export class HttpError extends Error {
   }
 }
 
-let onUnauthorized: (() => void) | undefined;
-/** The session registers what to do when the server no longer accepts our token. */
-export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
-  onUnauthorized = handler;
+/**
+ * What the server can tell the session through any call: its token is no longer accepted (401),
+ * or the member must change a one-time password before anything else (403
+ * password_change_required). The session registers what to do about each.
+ */
+export type SessionSignal = 'unauthorized' | 'passwordChangeRequired';
+
+const sessionHandlers = new Map<SessionSignal, () => void>();
+
+export function setSessionHandler(signal: SessionSignal, handler: (() => void) | undefined): void {
+  if (handler) sessionHandlers.set(signal, handler);
+  else sessionHandlers.delete(signal);
 }
-export function notifyUnauthorized(): void {
-  onUnauthorized?.();
+
+export function notifySession(signal: SessionSignal): void {
+  sessionHandlers.get(signal)?.();
 }
+
+export const setUnauthorizedHandler = (handler: (() => void) | undefined): void => {
+  setSessionHandler('unauthorized', handler);
+};
+export const notifyUnauthorized = (): void => {
+  notifySession('unauthorized');
+};

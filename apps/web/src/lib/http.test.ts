@@ -4,6 +4,7 @@ import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from './access-token-cookie';
 import { attachCredentials, get, HttpError, http as client, post, setUnauthorizedHandler } from './http';
+import { setSessionHandler } from './http-error';
 
 const config = (init: Partial<InternalAxiosRequestConfig> = {}) =>
   ({ headers: new AxiosHeaders(), ...init }) as InternalAxiosRequestConfig;
@@ -92,6 +93,11 @@ describe('the client against a real HTTP server', () => {
       } else if (req.url === '/api/limited') {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '42' });
         res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down' } }));
+      } else if (req.url === '/api/held') {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ error: { code: 'password_change_required', message: 'Change your password to continue.' } }),
+        );
       } else if (req.url === '/api/gone') {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 'unauthorized', message: 'Session ended' } }));
@@ -134,6 +140,20 @@ describe('the client against a real HTTP server', () => {
     await get('/gone', { noAuth: true }).catch(() => undefined);
     setUnauthorizedHandler(undefined);
     expect(told).toBe(1);
+  });
+
+  it('tells the session when the member must first change a one-time password', async () => {
+    setAccessToken('one-time');
+    let held = 0;
+    let ended = 0;
+    setSessionHandler('passwordChangeRequired', () => (held += 1));
+    setUnauthorizedHandler(() => (ended += 1));
+    const failure = await get('/held').catch((error: unknown) => error);
+    await get('/fail').catch(() => undefined);
+    setSessionHandler('passwordChangeRequired', undefined);
+    setUnauthorizedHandler(undefined);
+    expect(failure).toMatchObject({ status: 403, code: 'password_change_required' });
+    expect({ held, ended }).toEqual({ held: 1, ended: 0 });
   });
 
   it('reports an unreachable server as Network Error', async () => {

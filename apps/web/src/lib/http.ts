@@ -1,7 +1,7 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { ERROR_CODES, type ErrorCode } from '@tolk/shared/error-codes';
 import { getAccessToken, setAccessToken, tokenFromResponseHeaders } from './access-token-cookie';
-import { HttpError, notifyUnauthorized } from './http-error';
+import { HttpError, notifySession, notifyUnauthorized } from './http-error';
 
 export { HttpError, setUnauthorizedHandler } from './http-error';
 
@@ -107,6 +107,8 @@ http.interceptors.response.use(
     // A 401 naming a field is a wrong current password, not a dead session.
     const sessionRejected = failure.status === 401 && Object.keys(failure.fields).length === 0;
     if (sessionRejected && config && !config.noAuth && getAccessToken()) notifyUnauthorized();
+    // Signed in with a one-time password: the session sends the member to choose their own.
+    if (failure.code === 'password_change_required') notifySession('passwordChangeRequired');
     return Promise.reject(failure);
   },
 );

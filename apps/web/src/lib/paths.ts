@@ -20,7 +20,8 @@ export const paths = {
   signIn: (returnTo?: string) => returning('/signin', returnTo),
   profile: '/profile',
   profileEdit: '/profile/edit',
-  changePassword: '/changepassword',
+  /** `returnTo`: where a member held at a one-time password was going. */
+  changePassword: (returnTo?: string) => returning('/changepassword', returnTo),
   cookiePolicy: '/cookie-policy',
 
   conversations: '/muses',
@@ -59,5 +60,13 @@ export const paths = {
   thingDetail: (id: string) => `/thing/${segment(id)}`,
   thingEdit: (id: string) => `/thing/edit/${segment(id)}`,
   account: '/account',
+  /** The accounts list (superadmins) narrowed to one tenant. */
+  accountsIn: (tenant: string) => `/account?${new URLSearchParams({ tenant })}`,
+  accountAdd: '/account/add',
+  accountDetail: (id: string) => `/account/${segment(id)}`,
+  accountEdit: (id: string) => `/account/edit/${segment(id)}`,
+  /** The member's own page: profile summary, subscription, balances, latest transactions. */
+  accountPage: '/account/page',
+  accountTransactions: (accountId: string) => `/accountTransaction/${segment(accountId)}`,
   subscribe: '/sub',
 } as const;

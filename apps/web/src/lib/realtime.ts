@@ -11,7 +11,7 @@ import {
 import type { ErrorCode } from '@tolk/shared/error-codes';
 import { getAccessToken } from './access-token-cookie';
 import { notifyUnauthorized } from './http-error';
-import { useLoginResponse } from './session';
+import { isActiveMember, useLoginResponse } from './session';
 
 /**
  * The app's realtime client (DESIGN section 2): one Socket.IO connection per credential, with one
@@ -355,7 +355,7 @@ export const getConnectionSnapshot = (): ConnectionSnapshot => member.snapshot()
  */
 export function useRealtime(): { socket: RealtimeSocket | undefined; connection: ConnectionSnapshot } {
   const { loginResponse } = useLoginResponse();
-  const signedIn = loginResponse.isloggedin;
+  const signedIn = isActiveMember(loginResponse);
   const connection = useSyncExternalStore(subscribeConnection, getConnectionSnapshot, getConnectionSnapshot);
   useEffect(() => {
     if (!signedIn) return undefined;

@@ -2,7 +2,15 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { getAccessToken } from './access-token-cookie';
-import { LoginResponseProvider, normalizeLoginResponse, statusText, useLoginResponse, LOGGED_OUT } from './session';
+import { notifySession } from './http-error';
+import {
+  LoginResponseProvider,
+  normalizeLoginResponse,
+  passwordChangeRedirect,
+  statusText,
+  useLoginResponse,
+  LOGGED_OUT,
+} from './session';
 import { STORAGE_KEYS } from './storage-keys';
 
 const wrapper = ({ children }: { children: ReactNode }) => <LoginResponseProvider>{children}</LoginResponseProvider>;
@@ -37,6 +45,28 @@ describe('normalizeLoginResponse (spec section 3)', () => {
   });
 });
 
+describe('passwordChangeRedirect (a one-time password is changed before anything else)', () => {
+  const held = { ...LOGGED_OUT, username: 'kari', isloggedin: true, mustChangePassword: true };
+  const at = (pathname: string, search = '') => ({ pathname, search });
+
+  it('sends a held member from anywhere to the change, remembering where they were going', () => {
+    expect(passwordChangeRedirect(held, at('/person', '?q=ana'))).toBe('/changepassword?returnTo=%2Fperson%3Fq%3Dana');
+    expect(passwordChangeRedirect(held, at('/'))).toBe('/changepassword?returnTo=%2F');
+    expect(passwordChangeRedirect(held, at('/account/page'))).toBe('/changepassword?returnTo=%2Faccount%2Fpage');
+  });
+
+  it('keeps them on the change itself and lets them read the cookie policy', () => {
+    expect(passwordChangeRedirect(held, at('/changepassword', '?returnTo=%2Fperson'))).toBeUndefined();
+    expect(passwordChangeRedirect(held, at('/ChangePassword/'))).toBeUndefined();
+    expect(passwordChangeRedirect(held, at('/cookie-policy'))).toBeUndefined();
+  });
+
+  it('holds nobody else', () => {
+    expect(passwordChangeRedirect({ ...held, mustChangePassword: false }, at('/person'))).toBeUndefined();
+    expect(passwordChangeRedirect({ ...held, isloggedin: false }, at('/person'))).toBeUndefined();
+  });
+});
+
 describe('statusText (spec section 2)', () => {
   it('prefers the trimmed display name, then the username, then "sign in"', () => {
     expect(statusText({ ...LOGGED_OUT, displayName: '  Kari ', username: 'kari' }, 'sign in')).toBe('Kari');
@@ -58,6 +88,29 @@ describe('LoginResponseProvider', () => {
     const { result } = renderHook(() => useLoginResponse(), { wrapper });
     expect(result.current.loginResponse.username).toBe('ola');
     expect(result.current.audience).toBe('superAdmin');
+  });
+
+  it('holds a signed-in member at the password change when any call says so, and stores it', () => {
+    const { result } = renderHook(() => useLoginResponse(), { wrapper });
+    act(() => {
+      notifySession('passwordChangeRequired');
+    });
+    // A guest has nothing to change.
+    expect(result.current.loginResponse).toEqual(LOGGED_OUT);
+    act(() => {
+      result.current.updateLoginResponse(serverResponse);
+    });
+    expect(result.current.loginResponse.mustChangePassword).toBe(false);
+    act(() => {
+      notifySession('passwordChangeRequired');
+    });
+    expect(result.current.loginResponse.mustChangePassword).toBe(true);
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.loginResponse) ?? '{}') as Record<string, unknown>;
+    expect(stored.mustChangePassword).toBe(true);
+    act(() => {
+      result.current.updateLoginResponse({ ...serverResponse, mustChangePassword: false });
+    });
+    expect(result.current.loginResponse.mustChangePassword).toBe(false);
   });
 
   it('ignores a stored value that is not an object', () => {

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { audienceOf, isSuperAdmin, type Audience } from '@tolk/shared/roles';
 import { clearAccessToken, setAccessToken } from './access-token-cookie';
-import { setUnauthorizedHandler } from './http-error';
+import { setSessionHandler } from './http-error';
+import { paths } from './paths';
 import { safeStorage, STORAGE_KEYS } from './storage-keys';
 
 /** The client-side session, field names as spec section 3 gives them. */
@@ -16,6 +17,11 @@ export interface LoginState {
   isloggedin: boolean;
   /** The member's profile photo (API path), empty when they have none. Beyond the spec's fields. */
   avatarUrl: string;
+  /**
+   * Signed in with a one-time password an admin gave them: until they choose their own, the
+   * server answers every other call with 403 password_change_required. Beyond the spec's fields.
+   */
+  mustChangePassword: boolean;
 }
 
 /** What the server sends (camelCase) or what an older client stored (lower-case): both are read. */
@@ -37,6 +43,7 @@ export const LOGGED_OUT: LoginState = {
   isactivesubscriber: false,
   isloggedin: false,
   avatarUrl: '',
+  mustChangePassword: false,
 };
 
 /** The fields an input actually carries, under the state's names (camelCase server names mapped). */
@@ -52,6 +59,7 @@ export function toStateFields(input: LoginResponseInput): Partial<LoginState> {
   const loggedIn = input.isLoggedIn ?? input.isloggedin;
   if (typeof loggedIn === 'boolean') fields.isloggedin = loggedIn;
   if (typeof input.avatarUrl === 'string' || input.avatarUrl === null) fields.avatarUrl = input.avatarUrl ?? '';
+  if (typeof input.mustChangePassword === 'boolean') fields.mustChangePassword = input.mustChangePassword;
   return fields;
 }
 
@@ -70,6 +78,7 @@ export function normalizeLoginResponse(input: LoginResponseInput): LoginState {
     isactivesubscriber: fields.isactivesubscriber ?? false,
     isloggedin: fields.isloggedin ?? Boolean(username || tenant),
     avatarUrl: fields.avatarUrl ?? '',
+    mustChangePassword: fields.mustChangePassword ?? false,
   };
 }
 
@@ -90,6 +99,32 @@ export function readStoredLogin(): LoginState {
 /** Header status text (spec section 2): trimmed displayName, else username, else "sign in". */
 export function statusText(state: LoginState, signInLabel: string): string {
   return state.displayName.trim() || state.username.trim() || signInLabel;
+}
+
+/**
+ * Signed in and not held at a one-time password: what live connections and members' badges wait
+ * for (the server refuses a held member's socket, which would otherwise read as signed out).
+ */
+export function isActiveMember(state: LoginState): boolean {
+  return state.isloggedin && !state.mustChangePassword;
+}
+
+/** What a held member may still open besides the change itself. */
+const OPEN_WHILE_HELD: readonly string[] = [paths.cookiePolicy];
+
+/**
+ * The one rule of a forced password change: a member signed in with a one-time password is sent
+ * from wherever they are to the change-password screen, which returns them there once they have
+ * chosen their own. Undefined when they may stay. The app's layout applies it on every route.
+ */
+export function passwordChangeRedirect(
+  state: LoginState,
+  location: { pathname: string; search: string },
+): string | undefined {
+  if (!state.isloggedin || !state.mustChangePassword) return undefined;
+  const here = location.pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  if (here === paths.changePassword() || OPEN_WHILE_HELD.includes(here)) return undefined;
+  return paths.changePassword(location.pathname + location.search);
 }
 
 export interface LoginRequest {
@@ -151,12 +186,24 @@ export function LoginResponseProvider({ children }: { children: ReactNode }) {
     setLoginRequestState(next);
   }, []);
 
+  // Any call may learn that the member must first change a one-time password (403).
+  const holdAtPasswordChange = useCallback(() => {
+    setLoginResponse((current) => {
+      if (!current.isloggedin || current.mustChangePassword) return current;
+      const next = { ...current, mustChangePassword: true };
+      safeStorage.set(STORAGE_KEYS.loginResponse, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+
   useEffect(() => {
-    setUnauthorizedHandler(clearLoginResponse);
+    setSessionHandler('unauthorized', clearLoginResponse);
+    setSessionHandler('passwordChangeRequired', holdAtPasswordChange);
     return () => {
-      setUnauthorizedHandler(undefined);
+      setSessionHandler('unauthorized', undefined);
+      setSessionHandler('passwordChangeRequired', undefined);
     };
-  }, [clearLoginResponse]);
+  }, [clearLoginResponse, holdAtPasswordChange]);
 
   // Signing in or out in another tab applies here too.
   useEffect(() => {

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchX } from 'lucide-react';
 import { HttpError } from '../lib/http';
 import { errorMessage } from './error-message';
+import { ScreenSkeleton } from './skeletons';
 
 interface QueryErrorProps {
   error: unknown;
@@ -91,4 +93,24 @@ export function MissingOrError({
       actions={back}
     />
   );
+}
+
+/**
+ * What a screen of one thing shows: a skeleton while it loads, "not found" (its own title and
+ * words, and a way back) or why it failed, else the thing itself.
+ */
+export function WithLoaded<T>({
+  query,
+  missing,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => Promise<unknown> };
+  missing: { title: string; message: string; back: ReactNode };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <ScreenSkeleton lines={6} />;
+  if (query.isError || query.data === undefined) {
+    return <MissingOrError query={query} icon={<SearchX aria-hidden size={40} />} {...missing} />;
+  }
+  return children(query.data);
 }

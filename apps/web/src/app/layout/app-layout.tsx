@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { ConnectLive } from '../../features/connect';
 import { useDarkMode } from '../../lib/dark-mode';
 import { ImmersiveProvider } from '../../lib/immersive';
@@ -11,7 +11,7 @@ import { CookieBanner } from './cookie-banner';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { paths } from '../../lib/paths';
-import { useLoginResponse } from '../../lib/session';
+import { isActiveMember, passwordChangeRedirect, useLoginResponse } from '../../lib/session';
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -23,7 +23,10 @@ export function AppLayout() {
   }, []);
   // A screen may ask for the whole screen (the plaza face to face); paths.ts says where it may.
   const [immersiveRequested, setImmersiveRequested] = useState(false);
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // A member signed in with a one-time password chooses their own before anything else.
+  const heldAt = passwordChangeRedirect(loginResponse, location);
   const navigation = useNavigation();
   const layout = shellLayout(pathname, immersiveRequested);
   const loadingScreen = navigation.state === 'loading' && navigation.location.pathname !== pathname;
@@ -54,7 +57,7 @@ export function AppLayout() {
       <SideMenu open={menuOpen} onClose={closeMenu} />
       <main id="main" tabIndex={-1}>
         <ImmersiveProvider onChange={setImmersiveRequested}>
-          {loadingScreen ? <ScreenSkeleton /> : <Outlet />}
+          {heldAt ? <Navigate to={heldAt} replace /> : loadingScreen ? <ScreenSkeleton /> : <Outlet />}
         </ImmersiveProvider>
       </main>
       {layout !== 'immersive' && (
@@ -65,7 +68,7 @@ export function AppLayout() {
       )}
       <CookieBanner />
       {/* Connect's requests and acceptances arrive live on every screen, for members only. */}
-      {loginResponse.isloggedin && (
+      {isActiveMember(loginResponse) && (
         <Suspense fallback={null}>
           <ConnectLive />
         </Suspense>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { RequestsBadge } from '../../features/connect';
 import { paths } from '../../lib/paths';
-import { useLoginResponse } from '../../lib/session';
+import { isActiveMember, useLoginResponse } from '../../lib/session';
 import { bottomNavEntries } from '../menu';
 
 export function BottomNav() {
@@ -16,7 +16,7 @@ export function BottomNav() {
           <Icon aria-hidden size={22} />
           <span>{t(labelKey)}</span>
           {/* Requests waiting for a member's answer, counted on Connect. */}
-          {to === paths.connect && loginResponse.isloggedin && (
+          {to === paths.connect && isActiveMember(loginResponse) && (
             <Suspense fallback={null}>
               <RequestsBadge />
             </Suspense>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from './format';
+import { formatNumber } from '../../lib/format';
 import { useIncomingRequestCount } from './use-incoming-request-count';
 
 /** The number of requests waiting for me, on Connect in the navigation; nothing when none. */

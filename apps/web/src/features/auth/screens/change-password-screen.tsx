@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { changePassword } from '../api/change-password';
 import { applyServerFieldErrors } from '../form-errors';
 import { AuthCard } from '../components/auth-card';
 import { authValidation } from '../validation';
+import { safeReturnTo } from '../return-to';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
 import { paths } from '../../../lib/paths';
@@ -22,7 +23,12 @@ type ChangePasswordForm = z.infer<ReturnType<typeof authValidation>['changePassw
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { updateLoginResponse } = useLoginResponse();
+  const [params] = useSearchParams();
+  const { loginResponse, updateLoginResponse } = useLoginResponse();
+  // Held here after signing in with a one-time password (the layout sends them): the password
+  // they were given is the current one, and they go on to where they were going.
+  const forced = loginResponse.mustChangePassword;
+  const next = safeReturnTo(params.get('returnTo'), forced ? paths.accountPage : paths.profile);
   const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(authValidation(t).changePassword),
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
@@ -31,10 +37,11 @@ export function Component() {
     mutationFn: ({ currentPassword, newPassword }: ChangePasswordForm) =>
       changePassword({ currentPassword, newPassword }),
     onSuccess: async (response) => {
-      // The server revoked every other session and returns a fresh token for this one.
-      updateLoginResponse(response);
-      toast.success(t('auth.passwordChanged'));
-      await navigate(paths.profile, { replace: true });
+      // The server revoked every other session and returns a fresh token for this one; the
+      // one-time password is behind them, whatever an older server says.
+      updateLoginResponse({ ...response, mustChangePassword: false });
+      toast.success(t(forced ? 'auth.ownPasswordChosen' : 'auth.passwordChanged'));
+      await navigate(next, { replace: true });
     },
     onError: (error) => {
       applyServerFieldErrors(error, ['currentPassword', 'newPassword'], form.setError);
@@ -44,10 +51,13 @@ export function Component() {
   const fieldsMatched = mutation.error && (errors.currentPassword ?? errors.newPassword);
 
   return (
-    <AuthCard title={t('auth.changePasswordTitle')} lead={t('auth.changePasswordLead')}>
+    <AuthCard
+      title={t(forced ? 'auth.chooseOwnPasswordTitle' : 'auth.changePasswordTitle')}
+      lead={t(forced ? 'auth.chooseOwnPasswordLead' : 'auth.changePasswordLead')}
+    >
       <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
         <Field
-          label={t('auth.currentPassword')}
+          label={t(forced ? 'auth.oneTimePassword' : 'auth.currentPassword')}
           type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}

@@ -4,7 +4,8 @@ import { ChevronDown, Search, SlidersHorizontal, X } from 'lucide-react';
 import { languageName } from '../../../lib/language-names';
 import { cityLabel } from '../../../ui/city-picker';
 import { NAME_SEARCH_MAX, NO_FILTERS, panelFilterCount, type ConnectFilters } from '../filters';
-import { formatDayRange, formatKm, formatNumber } from '../format';
+import { formatNumber } from '../../../lib/format';
+import { formatDayRange, formatKm } from '../format';
 import { FilterPanel } from './filter-panel';
 
 /** How long typing in the name search pauses before the list is asked again. */

@@ -3,7 +3,8 @@ import { Check, Clock, MapPin, Sparkles, UserCheck, UserPlus } from 'lucide-reac
 import type { PersonCard } from '@tolk/shared/schemas/connect';
 import { languageName } from '../../../lib/language-names';
 import { cityLabel } from '../../../ui/city-picker';
-import { ACTIVITY_KEYS, CONNECTION_KEYS, formatKm, formatNumber } from '../format';
+import { formatNumber } from '../../../lib/format';
+import { ACTIVITY_KEYS, CONNECTION_KEYS, formatKm } from '../format';
 
 type Person = Pick<
   PersonCard,

@@ -14,7 +14,7 @@ import { DiscoverList } from '../components/discover-list';
 import { FilterBar } from '../components/filter-bar';
 import { TripsTab } from '../components/trips-tab';
 import { filtersFromParams, filtersToParams, type ConnectFilters } from '../filters';
-import { formatNumber } from '../format';
+import { formatNumber } from '../../../lib/format';
 import { useConnectionActions } from '../use-connection-actions';
 import { useScrollEdges } from '../use-scroll-edges';
 import '../connect.css';

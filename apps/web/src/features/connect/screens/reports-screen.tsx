@@ -17,7 +17,8 @@ import { ScreenSkeleton } from '../../../ui/skeletons';
 import { BackLink } from '../../../ui/back-link';
 import { reportsQuery, reportsQueryKey, type ReportState } from '../api/list-reports';
 import { resolveReport, type ReportAction } from '../api/resolve-report';
-import { formatAgo, formatDay, personName } from '../format';
+import { formatAgo, formatDay } from '../../../lib/format';
+import { personName } from '../format';
 import '../connect.css';
 
 const STATES: readonly ReportState[] = ['open', 'resolved'];

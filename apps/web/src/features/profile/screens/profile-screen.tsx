@@ -122,7 +122,7 @@ export function Component() {
         <Link className="button primary" to={paths.profileEdit}>
           <Pencil aria-hidden size={16} /> {t('profile.edit')}
         </Link>
-        <Link className="button" to={paths.changePassword}>
+        <Link className="button" to={paths.changePassword()}>
           <KeyRound aria-hidden size={16} /> {t('profile.changePassword')}
         </Link>
       </div>

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { ChevronDown, Download } from 'lucide-react';
 import { errorMessage } from '../../../ui/error-message';
 import { exportRecords, type RecordsExport } from '../api/export-records';
-import { saveFile } from '../download';
+import { saveFile } from '../../../lib/download';
 import type { RecordKind } from '../kinds';
 
 /**

@@ -10,10 +10,11 @@ import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { errorMessage } from '../../../ui/error-message';
 import { openConversation } from '../api/open-conversation';
-import { formatDay } from '../format';
+import { formatDay } from '../../../lib/format';
 import { personInputOf } from '../person-form';
 import { useDeleteRecord } from '../use-delete-record';
-import { Facts, RecordStamp, RecordText } from './record-detail-parts';
+import { Facts } from '../../../ui/facts';
+import { RecordStamp, RecordText } from './record-detail-parts';
 import { DetailBar } from './record-screens';
 import { RecordThumb } from './record-thumb';
 import '../../../ui/chips.css';
@@ -73,6 +74,7 @@ export function PersonDetailView({ person, back }: { person: Person; back: strin
       )}
       <RecordText text={person.description} />
       <Facts
+        className="record-facts"
         items={[
           [
             t('records.persons.met'),

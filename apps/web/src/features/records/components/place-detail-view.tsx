@@ -9,7 +9,8 @@ import { PLACE_KIND_KEYS, placeInputOf } from '../place-form';
 import { useDeleteRecord } from '../use-delete-record';
 import { PlaceMap } from './place-map';
 import { RatingView } from './rating';
-import { Facts, RecordStamp, RecordText } from './record-detail-parts';
+import { Facts } from '../../../ui/facts';
+import { RecordStamp, RecordText } from './record-detail-parts';
 import { DetailBar } from './record-screens';
 import { RecordThumb } from './record-thumb';
 
@@ -43,6 +44,7 @@ export function PlaceDetailView({ place, back }: { place: Place; back: string })
         </div>
       )}
       <Facts
+        className="record-facts"
         items={[
           [t('records.places.address'), place.address && <span dir="auto">{place.address}</span>],
           [t('records.places.city'), cityName],

@@ -5,7 +5,7 @@ import { FormActions } from '../../../ui/form-actions';
 import { FormError } from '../../../ui/form-error';
 import { RECORD_PATHS, type RecordKind } from '../kinds';
 import type { RecordFormControls, RecordFormValues } from '../use-record-form';
-import { ConflictNotice } from './conflict-notice';
+import { ConflictNotice } from '../../../ui/conflict-notice';
 
 interface RecordFormFrameProps<K extends RecordKind, F extends RecordFormValues> {
   controls: RecordFormControls<K, F>;

@@ -7,7 +7,8 @@ import type { Person } from '@tolk/shared/schemas/persons';
 import { get } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
-import { saveFile } from '../download';
+import { saveFile } from '../../../lib/download';
+import type * as DownloadModule from '../../../lib/download';
 import { Component as PersonList } from '../screens/person-list-screen';
 import { Component as ThingList } from '../screens/thing-list-screen';
 import { aPerson, aThing } from '../test-factories';
@@ -18,7 +19,10 @@ vi.mock('../../../lib/http', async (importOriginal) => ({
   get: vi.fn(),
   http: { get: exportGet },
 }));
-vi.mock('../download', () => ({ saveFile: vi.fn() }));
+vi.mock('../../../lib/download', async (importOriginal) => ({
+  ...(await importOriginal<typeof DownloadModule>()),
+  saveFile: vi.fn(),
+}));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 type Query = { q?: string; sort: string; cursor?: string };

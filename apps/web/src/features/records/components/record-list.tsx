@@ -1,18 +1,17 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { Plus, Search } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { Plus } from 'lucide-react';
 import { RECORD_SEARCH_MAX, RECORD_SORTS, type RecordSort } from '@tolk/shared/schemas/records';
+import { useListParams } from '../../../lib/use-list-params';
 import { ListMore } from '../../../ui/list-more';
+import { SearchField } from '../../../ui/search-field';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { recordsListQuery } from '../api/list-records';
 import { RECORD_PATHS, RECORD_TEXTS, type RecordKind, type RecordOf } from '../kinds';
 import { ExportMenu } from './export-menu';
 import { RecordRowSkeletons } from './record-row-skeletons';
-
-/** How long typing pauses before the list is asked again: one request per word, not per letter. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const SORT_KEYS: Record<RecordSort, string> = {
   recent: 'records.sort.recent',
@@ -40,55 +39,14 @@ interface RecordListProps<K extends RecordKind> {
  */
 export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: RecordListProps<K>) {
   const { t } = useTranslation();
-  const ids = { title: useId(), search: useId(), sort: useId() };
+  const ids = { title: useId(), sort: useId() };
   const texts = RECORD_TEXTS[kind];
   const recordPaths = RECORD_PATHS[kind];
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim().slice(0, RECORD_SEARCH_MAX);
+  const { params, q, typed, setTyped, setParam } = useListParams(RECORD_SEARCH_MAX);
   const sort = sortOf(params.get('sort'));
-  const [typed, setTyped] = useState(q);
-  /** The search this box last put in the address (or took from it). */
-  const [sent, setSent] = useState(q);
-  if (q !== sent) {
-    // Changed from elsewhere (the menu's link, back): the box shows it rather than putting its own back.
-    setSent(q);
-    setTyped(q);
-  }
   const query = useInfiniteQuery({ ...recordsListQuery(kind, { q, sort }), placeholderData: keepPreviousData });
   const back: BackState = { back: location.pathname + location.search };
-
-  const setParam = (name: string, value: string) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  useEffect(() => {
-    const wanted = typed.trim();
-    if (wanted === q) return undefined;
-    const timer = setTimeout(() => {
-      setSent(wanted);
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (wanted) next.set('q', wanted);
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [typed, q, setParams]);
 
   let body: ReactNode;
   if (query.isPending) body = <RecordRowSkeletons count={4} />;
@@ -151,25 +109,13 @@ export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: Recor
         </div>
       </header>
       <div className="records-tools" role="search">
-        <div className="field records-search">
-          <label htmlFor={ids.search} className="visually-hidden">
-            {t('records.search')}
-          </label>
-          <div className="field-control">
-            <Search aria-hidden size={18} className="input-icon" />
-            <input
-              id={ids.search}
-              type="search"
-              value={typed}
-              maxLength={RECORD_SEARCH_MAX}
-              placeholder={t('records.search')}
-              autoComplete="off"
-              onChange={(event) => {
-                setTyped(event.target.value);
-              }}
-            />
-          </div>
-        </div>
+        <SearchField
+          className="records-search"
+          label={t('records.search')}
+          value={typed}
+          onChange={setTyped}
+          maxLength={RECORD_SEARCH_MAX}
+        />
         <div className="field records-sort">
           <label htmlFor={ids.sort}>{t('records.sort.label')}</label>
           <select

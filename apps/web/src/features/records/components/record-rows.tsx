@@ -6,7 +6,7 @@ import type { Place } from '@tolk/shared/schemas/places';
 import type { Thing } from '@tolk/shared/schemas/things';
 import { languageName } from '../../../lib/language-names';
 import { cityLabel } from '../../../ui/city-picker';
-import { formatDay } from '../format';
+import { formatDay } from '../../../lib/format';
 import { PLACE_KIND_KEYS } from '../place-form';
 import { THING_AVAILABILITY_KEYS, THING_UNIT_KEYS } from '../thing-form';
 import { RatingView } from './rating';

@@ -2,10 +2,9 @@ import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { Pencil, SearchX, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { BackLink } from '../../../ui/back-link';
-import { MissingOrError } from '../../../ui/query-error';
-import { ScreenSkeleton } from '../../../ui/skeletons';
+import { WithLoaded } from '../../../ui/query-error';
 import { recordQuery } from '../api/get-record';
 import { RECORD_PATHS, RECORD_TEXTS, type RecordKind, type RecordOf } from '../kinds';
 import type { BackState } from './record-list';
@@ -22,23 +21,22 @@ function WithRecord<K extends RecordKind>({
 }) {
   const { t } = useTranslation();
   const query = useQuery(recordQuery(kind, id));
-  if (query.isPending) return <ScreenSkeleton lines={6} />;
-  if (query.isError) {
-    return (
-      <MissingOrError
-        query={query}
-        icon={<SearchX aria-hidden size={40} />}
-        title={t('records.missingTitle')}
-        message={t(RECORD_TEXTS[kind].missing)}
-        back={
+  return (
+    <WithLoaded
+      query={query}
+      missing={{
+        title: t('records.missingTitle'),
+        message: t(RECORD_TEXTS[kind].missing),
+        back: (
           <Link className="button" to={RECORD_PATHS[kind].list}>
             {t(RECORD_TEXTS[kind].title)}
           </Link>
-        }
-      />
-    );
-  }
-  return children(query.data);
+        ),
+      }}
+    >
+      {children}
+    </WithLoaded>
+  );
 }
 
 /** /{kind}/add and /{kind}/edit/{id}: the form, new or filled from the record as loaded. */

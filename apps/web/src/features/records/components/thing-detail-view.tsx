@@ -6,7 +6,8 @@ import type { Thing } from '@tolk/shared/schemas/things';
 import { languageName } from '../../../lib/language-names';
 import { THING_AVAILABILITY_KEYS, THING_UNIT_KEYS, THING_VISIBILITY_KEYS, thingInputOf } from '../thing-form';
 import { useDeleteRecord } from '../use-delete-record';
-import { Facts, RecordStamp, RecordText } from './record-detail-parts';
+import { Facts } from '../../../ui/facts';
+import { RecordStamp, RecordText } from './record-detail-parts';
 import { DetailBar } from './record-screens';
 import { RecordThumb } from './record-thumb';
 
@@ -51,6 +52,7 @@ export function ThingDetailView({ thing, back }: { thing: Thing; back: string })
       )}
       <RecordText text={thing.description} lang={thing.descriptionLanguage} />
       <Facts
+        className="record-facts"
         items={[
           [
             t('records.things.descriptionLanguage'),

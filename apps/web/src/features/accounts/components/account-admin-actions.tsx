@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { Ban, KeyRound, Pencil, RotateCcw } from 'lucide-react';
+import type { AdminAccount } from '@tolk/shared/schemas/accounts-admin';
+import { paths } from '../../../lib/paths';
+import { useLoginResponse } from '../../../lib/session';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { errorMessage } from '../../../ui/error-message';
+import { accountQueryKey, refreshAfterAccountChange } from '../api/keys';
+import { reactivateAccount } from '../api/reactivate-account';
+import { resetPassword } from '../api/reset-password';
+import { suspendAccount } from '../api/suspend-account';
+import { accountName } from './account-parts';
+import { OneTimePasswordDialog } from './one-time-password-dialog';
+
+type Asking = 'suspend' | 'reactivate' | 'reset';
+
+const ACTIONS: Record<Asking, (id: string) => Promise<AdminAccount | { account: AdminAccount }>> = {
+  suspend: suspendAccount,
+  reactivate: reactivateAccount,
+  reset: resetPassword,
+};
+
+/**
+ * What a superadmin does to an account, each behind a question that says what follows: edit it,
+ * suspend it (signed out everywhere) or reactivate it, reset its password (a one-time password,
+ * shown once). Their own account they may not suspend.
+ */
+export function AccountAdminActions({ account }: { account: AdminAccount }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { loginResponse } = useLoginResponse();
+  const [asking, setAsking] = useState<Asking | undefined>();
+  const [oneTimePassword, setOneTimePassword] = useState<string | undefined>();
+  const name = accountName(account);
+  const own = account.id === loginResponse.userid;
+
+  const act = useMutation({
+    mutationFn: (action: Asking) => ACTIONS[action](account.id),
+    onSuccess: async (result, action) => {
+      const saved = 'account' in result ? result.account : result;
+      queryClient.setQueryData(accountQueryKey(saved.id), saved);
+      setAsking(undefined);
+      if ('oneTimePassword' in result && typeof result.oneTimePassword === 'string') {
+        setOneTimePassword(result.oneTimePassword);
+      }
+      toast.success(t(`accounts.actions.${action}Done`, { name }));
+      // Its sessions and audit changed too.
+      await Promise.all([
+        refreshAfterAccountChange(queryClient, saved.id),
+        queryClient.invalidateQueries({ queryKey: [...accountQueryKey(saved.id), 'sessions'] }),
+      ]);
+    },
+    onError: (error) => {
+      setAsking(undefined);
+      toast.error(errorMessage(error, t));
+    },
+  });
+
+  const suspended = account.state === 'suspended';
+  return (
+    <>
+      <div className="account-actions">
+        <Link className="button" to={paths.accountEdit(account.id)}>
+          <Pencil aria-hidden size={16} /> {t('common.edit')}
+        </Link>
+        {suspended ? (
+          <button
+            type="button"
+            className="button"
+            disabled={act.isPending}
+            onClick={() => {
+              setAsking('reactivate');
+            }}
+          >
+            <RotateCcw aria-hidden size={16} /> {t('accounts.actions.reactivate')}
+          </button>
+        ) : (
+          !own && (
+            <button
+              type="button"
+              className="button danger-outline"
+              disabled={act.isPending}
+              onClick={() => {
+                setAsking('suspend');
+              }}
+            >
+              <Ban aria-hidden size={16} /> {t('accounts.actions.suspend')}
+            </button>
+          )
+        )}
+        <button
+          type="button"
+          className="button"
+          disabled={act.isPending}
+          onClick={() => {
+            setAsking('reset');
+          }}
+        >
+          <KeyRound aria-hidden size={16} /> {t('accounts.actions.reset')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={asking !== undefined}
+        title={asking ? t(`accounts.actions.${asking}Title`, { name }) : ''}
+        message={asking ? t(`accounts.actions.${asking}Body`, { name }) : ''}
+        confirmLabel={asking ? t(`accounts.actions.${asking}`) : ''}
+        busy={act.isPending}
+        onConfirm={() => {
+          if (asking) act.mutate(asking);
+        }}
+        onCancel={() => {
+          setAsking(undefined);
+        }}
+      />
+      <OneTimePasswordDialog
+        password={oneTimePassword}
+        name={name}
+        onClose={() => {
+          setOneTimePassword(undefined);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountPage, Statement } from '@tolk/shared/schemas/ledger';
+import { saveFile } from '../../../lib/download';
+import type * as DownloadModule from '../../../lib/download';
+import { get } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
+import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
+import { anEntry, KARI_ID, renderRoutes, signInAs } from '../test-factories';
+import { Component as AccountPageScreen } from './account-page-screen';
+import { Component as Transactions } from './transactions-screen';
+
+const { exportGet } = vi.hoisted(() => ({ exportGet: vi.fn() }));
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  get: vi.fn(),
+  http: { get: exportGet },
+}));
+vi.mock('../../../lib/download', async (importOriginal) => ({
+  ...(await importOriginal<typeof DownloadModule>()),
+  saveFile: vi.fn(),
+}));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const EUR_ACCOUNT = '3d4e5f6a-7b8c-4d9e-8f0a-2b3c4d5e6f7a';
+const NOK_ACCOUNT = '8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b';
+
+const page = (overrides: Partial<AccountPage> = {}): AccountPage => ({
+  profile: {
+    id: KARI_ID,
+    username: 'kari',
+    displayName: 'Kari Nordmann',
+    language: 'nb',
+    tenant: 'oslo-club',
+    roles: 'user',
+    createdAt: '2026-05-01T10:00:00.000Z',
+  },
+  subscription: { state: 'none' },
+  balances: [
+    { ledgerAccountId: EUR_ACCOUNT, currency: 'EUR', balance: 3750, noOverdraft: true },
+    { ledgerAccountId: NOK_ACCOUNT, currency: 'NOK', balance: -20000, noOverdraft: false },
+  ],
+  transactions: [
+    anEntry(),
+    anEntry({
+      id: '40',
+      kind: 'adjustment',
+      amount: 5000,
+      balanceAfter: 5000,
+      reference: { type: 'manual', id: 'funding-1' },
+      counterparty: {
+        kind: 'system',
+        name: 'Sandbox funding',
+        memberId: null,
+        system: 'funding_sandbox',
+        ledgerAccountId: '9f0a1b2c-3d4e-4f5a-8b6c-7d8e9f0a1b2c',
+      },
+      memo: 'Startguthaben',
+    }),
+  ],
+  ...overrides,
+});
+
+let statements: Record<string, Statement>;
+
+beforeAll(async () => {
+  await initI18n();
+});
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInAs('member');
+});
+afterEach(async () => {
+  await chooseUiLanguage('en');
+});
+
+describe('/account/page', () => {
+  it('sums up the member in German: who, no subscription, money per currency and the latest transactions with their sign', async () => {
+    await chooseUiLanguage('de');
+    vi.mocked(get).mockResolvedValue(page());
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mein Konto' })).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/account/page');
+    expect(screen.getByText('Kari Nordmann')).toBeTruthy();
+    expect(screen.getByText('@kari')).toBeTruthy();
+    expect(screen.getByText('Kein Abonnement')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Passwort ändern' }).getAttribute('href')).toBe('/changepassword');
+    expect(screen.getByRole('link', { name: 'Profil bearbeiten' }).getAttribute('href')).toBe('/profile/edit');
+    expect(screen.getByText('37,50 €')).toBeTruthy();
+    expect(screen.getByText('\u2212200,00 NOK')).toBeTruthy();
+
+    const [payment, funding] = within(screen.getByRole('region', { name: 'Letzte Buchungen' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(payment!).getByText('Zahlung')).toBeTruthy();
+    expect(within(payment!).getByText('Ana')).toBeTruthy();
+    const out = within(payment!).getByText('\u221212,50 €');
+    expect(out.className).toBe('ledger-amount out');
+    expect(within(payment!).getByText('Stand 37,50 €')).toBeTruthy();
+    expect(within(payment!).getByText(/Bestellung 7b8c9d0e/)).toBeTruthy();
+    expect(within(funding!).getByText('Korrektur')).toBeTruthy();
+    expect(within(funding!).getByText('Testgeld (Sandbox)')).toBeTruthy();
+    expect(within(funding!).getByText('+50,00 €').className).toBe('ledger-amount in');
+    expect(within(funding!).getByText(/Von Hand/)).toBeTruthy();
+    expect(within(funding!).getByText('Startguthaben')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Alle Buchungen' }).getAttribute('href')).toBe(
+      `/accountTransaction/${KARI_ID}`,
+    );
+  });
+
+  it('says so when there is no money and no transaction yet', async () => {
+    vi.mocked(get).mockResolvedValue(page({ balances: [], transactions: [] }));
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    expect(await screen.findByText('No money yet')).toBeTruthy();
+    expect(screen.getByText('No transactions yet.')).toBeTruthy();
+    expect(screen.getByText('No subscription')).toBeTruthy();
+  });
+});
+
+describe('/accountTransaction/{id}', () => {
+  beforeEach(() => {
+    const account = {
+      ...page().balances[0]!,
+      owner: { kind: 'member' as const, name: 'Kari Nordmann', memberId: KARI_ID, system: null },
+    };
+    statements = {
+      '': {
+        account,
+        items: [anEntry({ id: '3' }), anEntry({ id: '2', amount: 2500, kind: 'refund' })],
+        nextCursor: 'c2',
+      },
+      c2: { account, items: [anEntry({ id: '1', amount: 5000, kind: 'adjustment' })], nextCursor: null },
+    };
+    vi.mocked(get).mockImplementation((url: string, config?: { params?: { cursor?: string } }) => {
+      if (url === '/ledger/balances') return Promise.resolve({ items: page().balances });
+      if (url === `/ledger/accounts/${EUR_ACCOUNT}/transactions`) {
+        return Promise.resolve(statements[config?.params?.cursor ?? '']);
+      }
+      return Promise.reject(new Error(`unexpected ${url}`));
+    });
+  });
+
+  it('shows an account’s entries a page at a time, one currency at a time, and exports them as CSV', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [{ path: '/accountTransaction/:id', element: <Transactions /> }],
+      `/accountTransaction/${KARI_ID}`,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transactions' })).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/ledger/balances', { params: { accountId: KARI_ID } });
+    expect(await screen.findByText('Refund')).toBeTruthy();
+    expect(screen.getByText('+€25.00')).toBeTruthy();
+    expect(screen.getAllByText('−€12.50').length).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Adjustment')).toBeTruthy();
+    expect(get).toHaveBeenLastCalledWith(`/ledger/accounts/${EUR_ACCOUNT}/transactions`, {
+      params: { limit: 50, cursor: 'c2' },
+      signal: expect.any(AbortSignal) as AbortSignal,
+    });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    const blob = new Blob(['date,kind']);
+    exportGet.mockResolvedValue({
+      data: blob,
+      headers: { 'content-disposition': 'attachment; filename="tolk-ledger-EUR.csv"' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(exportGet).toHaveBeenCalledWith(`/ledger/accounts/${EUR_ACCOUNT}/transactions`, {
+      params: { format: 'csv' },
+      responseType: 'blob',
+    });
+    await waitFor(() => {
+      expect(saveFile).toHaveBeenCalledWith(blob, 'tolk-ledger-EUR.csv');
+    });
+
+    // The other currency is one choice away, kept in the address.
+    await user.selectOptions(screen.getByLabelText('Currency'), 'NOK');
+    expect(router.state.location.search).toBe('?currency=NOK');
+  });
+});

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ReceiptText } from 'lucide-react';
+import { formatDay } from '../../../lib/format';
+import { languageName } from '../../../lib/language-names';
+import { paths } from '../../../lib/paths';
+import { Avatar } from '../../../ui/avatar';
+import { Facts } from '../../../ui/facts';
+import { QueryError, refetchOf } from '../../../ui/query-error';
+import { ScreenSkeleton } from '../../../ui/skeletons';
+import { accountPageQuery } from '../api/get-account-page';
+import { accountName, OwnAccountLinks } from '../components/account-parts';
+import { Balances, TransactionRow } from '../components/ledger-parts';
+import '../accounts.css';
+
+/**
+ * /account/page: the member's own account: who they are (with the way to change their password
+ * and profile), their subscription, their money per currency and their latest transactions.
+ */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const ids = { title: useId(), subscription: useId(), balances: useId(), latest: useId() };
+  const page = useQuery(accountPageQuery());
+
+  if (page.isPending) return <ScreenSkeleton lines={8} />;
+  if (page.isError) {
+    return <QueryError error={page.error} onRetry={refetchOf(page)} heading={<h1>{t('accounts.page.title')}</h1>} />;
+  }
+  const { profile, balances, transactions } = page.data;
+  const name = accountName(profile);
+  return (
+    <section className="accounts account-page" aria-labelledby={ids.title}>
+      <h1 id={ids.title}>{t('accounts.page.title')}</h1>
+      <div className="card account-summary">
+        <div className="account-hero">
+          <Avatar name={name} size="large" className="large" />
+          <div>
+            <p className="account-summary-name" data-user-text>
+              {name}
+            </p>
+            <p className="account-hero-username" dir="ltr">
+              @{profile.username}
+            </p>
+          </div>
+        </div>
+        <Facts
+          className="account-facts"
+          items={[
+            [t('accounts.fields.language'), languageName(profile.language, i18n.language)],
+            [t('accounts.fields.tenant'), <code key="t">{profile.tenant}</code>],
+            [t('accounts.fields.roles'), <bdi key="r">{profile.roles}</bdi>],
+            [t('accounts.page.memberSince'), formatDay(profile.createdAt, i18n.language)],
+          ]}
+        />
+        <div className="account-links">
+          <OwnAccountLinks />
+        </div>
+      </div>
+
+      <section className="account-section" aria-labelledby={ids.subscription}>
+        <h2 id={ids.subscription}>{t('accounts.page.subscription')}</h2>
+        {/* The only state until subscriptions exist. */}
+        <p className="muted">{t('accounts.page.noSubscription')}</p>
+      </section>
+
+      <section className="account-section" aria-labelledby={ids.balances}>
+        <h2 id={ids.balances}>{t('accounts.page.balances')}</h2>
+        <Balances balances={balances} />
+      </section>
+
+      <section className="account-section" aria-labelledby={ids.latest}>
+        <h2 id={ids.latest}>{t('accounts.page.latest')}</h2>
+        {transactions.length === 0 ? (
+          <p className="muted">{t('accounts.transactions.none')}</p>
+        ) : (
+          <ul className="ledger-list">
+            {transactions.map((entry) => (
+              <TransactionRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+        <Link className="button" to={paths.accountTransactions(profile.id)}>
+          <ReceiptText aria-hidden size={16} /> {t('accounts.page.allTransactions')}
+        </Link>
+      </section>
+    </section>
+  );
+}
