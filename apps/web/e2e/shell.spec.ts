@@ -244,7 +244,7 @@ test('the side menu lists entries by role, closes on Escape or a choice, and kee
   await menu.getByRole('link', { name: 'Places' }).click();
   await expect(menu).toBeHidden();
   await expect(page).toHaveURL(/\/place$/);
-  await expect(page.getByText('Not available yet')).toBeVisible();
+  await expect(page.getByText('no places found')).toBeVisible();
 });
 
 test('cookie consent: Accept stores version 1 and hides the banner; the policy page brings it back', async ({
