@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { closeToasts, expect, test } from './fixtures';
-import { register, sendMuse, signedIn, type Member } from './members';
+import { register, sendMuse, signedIn, socketUp, type Member } from './members';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 async function cityId(request: APIRequestContext, name: string): Promise<number> {
@@ -19,17 +19,6 @@ async function setProfile(request: APIRequestContext, member: Member, profile: R
     data: profile,
   });
   expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** Resolves once the page's realtime socket hears from the server: live events reach it from then on. */
-function socketUp(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', () => {
-        resolve();
-      });
-    });
-  });
 }
 
 test('language partners find each other, connect live, chat each in their language, and a block parts them', async ({

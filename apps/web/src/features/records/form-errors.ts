@@ -50,15 +50,20 @@ function leaves(tree: unknown, prefix = ''): [string, string][] {
   );
 }
 
+/** Says a schema's or the server's English sentence in the reader's language. */
+export type FieldMessage = (message: string) => string;
+
 /**
  * A form's resolver over the shared schema: the form's values become what the API takes (`toInput`,
  * which may find problems of its own, such as a price that is not one), zodResolver checks them with
- * the very schema the server uses, and each problem is shown on the form field it belongs to.
+ * the very schema the server uses, and each problem is shown on the form field it belongs to, in
+ * the words `say` finds for it (another feature's form brings its own sentences).
  */
 export function recordResolver<F extends FieldValues>(
   schema: z.ZodType,
   toInput: (values: F) => { input: unknown; problems?: Partial<Record<Path<F>, Problem>> },
   fieldOf: FieldOf<F>,
+  say: FieldMessage = recordFieldMessage,
 ): Resolver<F> {
   const check = zodResolver(schema as never);
   return async (values, context, options) => {
@@ -70,7 +75,7 @@ export function recordResolver<F extends FieldValues>(
     const result = await check(input as never, context, { ...options, fields: {}, shouldUseNativeValidation: false });
     for (const [path, message] of leaves(result.errors)) {
       const field = fieldOf(path);
-      if (field && !errors[field]) errors[field] = { type: 'validate', message: recordFieldMessage(message) };
+      if (field && !errors[field]) errors[field] = { type: 'validate', message: say(message) };
     }
     return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<F> } : { values, errors: {} };
   };
@@ -84,6 +89,7 @@ export function showServerFieldErrors<F extends FieldValues>(
   error: unknown,
   fieldOf: FieldOf<F>,
   setError: (field: Path<F>, error: { type: string; message: string }) => void,
+  say: FieldMessage = recordFieldMessage,
 ): boolean {
   if (!(error instanceof HttpError)) return false;
   let shown = false;
@@ -91,7 +97,7 @@ export function showServerFieldErrors<F extends FieldValues>(
     const field = fieldOf(apiField);
     const message = messages[0];
     if (!field || !message) continue;
-    setError(field, { type: 'server', message: recordFieldMessage(message) });
+    setError(field, { type: 'server', message: say(message) });
     shown = true;
   }
   return shown;

@@ -17,6 +17,7 @@ import type { Photo } from '@tolk/shared/schemas/conversations';
 import { HttpError } from '../../lib/http-error';
 import { errorMessage } from '../../ui/error-message';
 import { submitWith } from '../../ui/submit-with';
+import { useConflictChoice } from '../../ui/use-conflict-choice';
 import { createRecord } from './api/create-record';
 import { recordQuery, recordQueryKey } from './api/get-record';
 import { refreshAfterChange } from './api/keys';
@@ -79,11 +80,7 @@ export function useRecordForm<K extends RecordKind, F extends RecordFormValues>(
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<F>({ defaultValues: (record ? toForm(record) : blank) as DefaultValues<F>, resolver });
-  /** The version the form's values were loaded from: what the server compares. */
-  const [version, setVersion] = useState(record?.version ?? 0);
-  const [conflict, setConflict] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [resolving, setResolving] = useState(false);
 
   const save = useMutation({
     mutationFn: ({ values, from }: { values: F; from: number }) =>
@@ -98,7 +95,7 @@ export function useRecordForm<K extends RecordKind, F extends RecordFormValues>(
     },
     onError: (error) => {
       if (error instanceof HttpError && error.code === 'conflict') {
-        setConflict(true);
+        choice.refused();
         return;
       }
       if (!showServerFieldErrors(error, fieldOf, form.setError)) {
@@ -107,39 +104,27 @@ export function useRecordForm<K extends RecordKind, F extends RecordFormValues>(
     },
   });
 
-  const submit = submitWith(form.handleSubmit, (values) => {
-    form.clearErrors('root');
-    save.mutate({ values, from: version });
-  });
-
   /** The record as it is now on the server. */
   const latest = useCallback(async () => {
     if (!record) throw new Error('only an edit can conflict');
     return queryClient.query({ ...recordQuery(kind, record.id), staleTime: 0 });
   }, [queryClient, kind, record]);
 
-  const resolve = async (choice: 'reload' | 'overwrite') => {
-    setResolving(true);
+  /** The version the form's values were loaded from (what the server compares), and a 409's choice. */
+  const choice = useConflictChoice({
+    form,
+    loadedVersion: record?.version ?? 0,
+    latest,
+    toForm,
+    save: (values: F, from: number) => {
+      save.mutate({ values, from });
+    },
+  });
+
+  const submit = submitWith(form.handleSubmit, (values) => {
     form.clearErrors('root');
-    let current: RecordOf<K>;
-    try {
-      current = await latest();
-    } catch (error) {
-      form.setError('root', { type: 'server', message: errorMessage(error, t) });
-      return;
-    } finally {
-      setResolving(false);
-    }
-    setVersion(current.version);
-    setConflict(false);
-    if (choice === 'reload') form.reset(toForm(current));
-    // Mine over theirs: what is in the form now, checked again, against the version just read.
-    else {
-      await form.handleSubmit((values) => {
-        save.mutate({ values, from: current.version });
-      })();
-    }
-  };
+    save.mutate({ values, from: choice.version });
+  });
 
   const photosName = 'photos' as Path<F>;
   const photos = useWatch({ control: form.control, name: photosName }) as Photo[];
@@ -149,11 +134,11 @@ export function useRecordForm<K extends RecordKind, F extends RecordFormValues>(
     record,
     form,
     submit,
-    busy: save.isPending || uploading || resolving,
+    busy: save.isPending || uploading || choice.resolving,
     saving: save.isPending,
-    conflict,
-    reload: () => void resolve('reload'),
-    overwrite: () => void resolve('overwrite'),
+    conflict: choice.conflict,
+    reload: choice.reload,
+    overwrite: choice.overwrite,
     photos: {
       value: photos,
       onChange: (update) => {

@@ -12,7 +12,7 @@ import { QueryError, refetchOf } from '../../../ui/query-error';
 import { formatAgo, formatDay, personName } from '../format';
 import type { useConnectionActions } from '../use-connection-actions';
 import type { BackState } from './person-card';
-import { ReaderTextView } from './reader-text';
+import { ReaderTextView } from '../../../ui/reader-text';
 
 type Actions = ReturnType<typeof useConnectionActions>;
 

@@ -6,6 +6,7 @@ import { cityLabel } from '../../../ui/city-picker';
 import { NAME_SEARCH_MAX, NO_FILTERS, panelFilterCount, type ConnectFilters } from '../filters';
 import { formatDayRange, formatKm, formatNumber } from '../format';
 import { FilterPanel } from './filter-panel';
+import '../../../ui/text-button.css';
 
 /** How long typing in the name search pauses before the list is asked again. */
 export const NAME_SEARCH_DEBOUNCE_MS = 400;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@tolk/shared/currencies';
 import type { OfferedThing, ThingAvailability, ThingUnit } from '@tolk/shared/schemas/things';
-import { ReaderTextView } from './reader-text';
+import { ReaderTextView } from '../../../ui/reader-text';
 
 const UNIT_KEYS: Record<ThingUnit, string> = {
   item: 'connect.person.offers.units.item',

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../ui/form-actions';
+import { ConflictNotice } from '../../../ui/conflict-notice';
 import { FormError } from '../../../ui/form-error';
 import { RECORD_PATHS, type RecordKind } from '../kinds';
 import type { RecordFormControls, RecordFormValues } from '../use-record-form';
-import { ConflictNotice } from './conflict-notice';
 
 interface RecordFormFrameProps<K extends RecordKind, F extends RecordFormValues> {
   controls: RecordFormControls<K, F>;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefreshCw, Save } from 'lucide-react';
+import './conflict-notice.css';
 
 interface ConflictNoticeProps {
   busy: boolean;
@@ -11,22 +12,23 @@ interface ConflictNoticeProps {
 }
 
 /**
- * Said when a save is refused because the record changed elsewhere since the form was opened (409
- * `conflict`): what was typed stays in the form until the member chooses whose version to keep.
+ * Said when a save is refused because what the form changes (a record, an order) changed elsewhere
+ * since the form was opened (409 `conflict`): what was typed stays in the form until the member
+ * chooses whose version to keep.
  */
 export function ConflictNotice({ busy, onReload, onOverwrite }: ConflictNoticeProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
-    <section className="record-conflict" role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('records.conflict.title')}</h2>
-      <p>{t('records.conflict.body')}</p>
+    <section className="conflict-notice" role="alert" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('common.conflict.title')}</h2>
+      <p>{t('common.conflict.body')}</p>
       <div className="actions">
         <button type="button" className="button" disabled={busy} onClick={onReload}>
-          <RefreshCw aria-hidden size={16} /> {t('records.conflict.reload')}
+          <RefreshCw aria-hidden size={16} /> {t('common.conflict.reload')}
         </button>
         <button type="button" className="button" disabled={busy} onClick={onOverwrite}>
-          <Save aria-hidden size={16} /> {t('records.conflict.overwrite')}
+          <Save aria-hidden size={16} /> {t('common.conflict.overwrite')}
         </button>
       </div>
     </section>
