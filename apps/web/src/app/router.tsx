@@ -60,6 +60,12 @@ export const routes: RouteObject[] = [
               screen('thing/add', () => import('../features/records/screens/thing-form-screen')),
               screen('thing/edit/:id', () => import('../features/records/screens/thing-form-screen')),
               screen('thing/:id', () => import('../features/records/screens/thing-detail-screen')),
+              // /orders is not in the spec's table: it lists my orders (buying, selling), which the
+              // order screens it names belong to.
+              screen('orders', () => import('../features/orders/screens/orders-screen')),
+              screen('order/add', () => import('../features/orders/screens/order-add-screen')),
+              screen('order/edit/:id', () => import('../features/orders/screens/order-edit-screen')),
+              screen('order/:id', () => import('../features/orders/screens/order-detail-screen')),
               ...later(
                 'account',
                 'account/add',
@@ -67,9 +73,6 @@ export const routes: RouteObject[] = [
                 'account/page',
                 'account/:id',
                 'accountTransaction/:id',
-                'order/add',
-                'order/edit/:id',
-                'order/:id',
                 'sub',
                 'pay/:id',
                 'select-payment/:id',
