@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { closeToasts, expect, test } from './fixtures';
-import { register, sendMuse, signedIn, superadmin, type Member } from './members';
+import { register, sendMuse, signedIn, socketUp, superadmin, type Member } from './members';
 
 async function cityId(request: APIRequestContext, name: string): Promise<number> {
   const res = await request.get(`/api/cities?q=${encodeURIComponent(name)}&limit=1`);
@@ -18,17 +18,6 @@ async function setProfile(request: APIRequestContext, member: Member, profile: R
     data: profile,
   });
   expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** Resolves once the page's realtime socket hears from the server: live events reach it from then on. */
-function socketUp(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', () => {
-        resolve();
-      });
-    });
-  });
 }
 
 test('language partners find each other, connect live, chat each in their language, and a block parts them', async ({

@@ -59,3 +59,17 @@ export async function sendMuse(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Write in your language…' }).fill(text);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
+
+/**
+ * Resolves once the page's realtime socket hears from the server: live events reach it from then
+ * on. Call it before the page loads, so the socket's opening is seen.
+ */
+export function socketUp(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', () => {
+        resolve();
+      });
+    });
+  });
+}

@@ -67,7 +67,13 @@ export const routes: RouteObject[] = [
               screen('account/page', () => import('../features/accounts/screens/account-page-screen')),
               screen('account/:id', () => import('../features/accounts/screens/account-detail-screen')),
               screen('accountTransaction/:id', () => import('../features/accounts/screens/transactions-screen')),
-              ...later('order/add', 'order/edit/:id', 'order/:id', 'sub', 'pay/:id', 'select-payment/:id'),
+              // /orders is not in the spec's table: it lists my orders (buying, selling), which the
+              // order screens it names belong to.
+              screen('orders', () => import('../features/orders/screens/orders-screen')),
+              screen('order/add', () => import('../features/orders/screens/order-add-screen')),
+              screen('order/edit/:id', () => import('../features/orders/screens/order-edit-screen')),
+              screen('order/:id', () => import('../features/orders/screens/order-detail-screen')),
+              ...later('sub', 'pay/:id', 'select-payment/:id'),
             ],
           },
           screen('*', landing),

@@ -69,4 +69,15 @@ export const paths = {
   accountPage: '/account/page',
   accountTransactions: (accountId: string) => `/accountTransaction/${segment(accountId)}`,
   subscribe: '/sub',
+
+  /** My orders: what I buy, or with `selling` what others order from me. */
+  orders: (tab?: 'selling') => (tab ? `/orders?tab=${tab}` : '/orders'),
+  /**
+   * Ordering another member's offered thing. The owner's username comes along because the API
+   * reads offered things by owner (GET /api/things?owner=), not one by id.
+   */
+  orderAdd: (thingId: string, owner: string) => `/order/add?${new URLSearchParams({ thing: thingId, owner })}`,
+  order: (orderId: string) => `/order/${segment(orderId)}`,
+  orderEdit: (orderId: string) => `/order/edit/${segment(orderId)}`,
+  selectPayment: (orderId: string) => `/select-payment/${segment(orderId)}`,
 } as const;

@@ -330,6 +330,23 @@ export function onServerEvent<Name extends ServerEventName>(
   };
 }
 
+/**
+ * Calls `handler` each time the socket connects again after it had been connected (offline, a
+ * deploy): what the server sent meanwhile was not heard. Not on the first connection. Returns the
+ * unsubscribe.
+ */
+export function onReconnect(target: RealtimeSocket, handler: () => void): () => void {
+  let connectedBefore = target.connected;
+  const onConnect = () => {
+    if (connectedBefore) handler();
+    connectedBefore = true;
+  };
+  target.on('connect', onConnect);
+  return () => {
+    target.off('connect', onConnect);
+  };
+}
+
 interface UntypedEmitter {
   on(event: string, listener: (raw: unknown) => void): void;
   off(event: string, listener: (raw: unknown) => void): void;

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { ConnectLive } from '../../features/connect';
+import { OrdersLive } from '../../features/orders';
 import { useDarkMode } from '../../lib/dark-mode';
 import { ImmersiveProvider } from '../../lib/immersive';
 import { ScreenSkeleton } from '../../ui/skeletons';
@@ -67,11 +68,17 @@ export function AppLayout() {
         </footer>
       )}
       <CookieBanner />
-      {/* Connect's requests and acceptances arrive live on every screen, for members only. */}
+      {/* Connect's requests and acceptances, and every step of my orders, arrive live on every
+          screen, for members only; each listener loads on its own. */}
       {isActiveMember(loginResponse) && (
-        <Suspense fallback={null}>
-          <ConnectLive />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <ConnectLive />
+          </Suspense>
+          <Suspense fallback={null}>
+            <OrdersLive />
+          </Suspense>
+        </>
       )}
       {layout !== 'immersive' && <BottomNav />}
     </div>

@@ -7,27 +7,13 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionEvent } from '@tolk/shared/realtime';
 import { chooseUiLanguage, initI18n } from '../../lib/i18n';
 import type * as RealtimeModule from '../../lib/realtime';
+import { fakeSocket } from '../../lib/test-socket';
 import { LoginResponseProvider } from '../../lib/session';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { useConnectionEvents } from './use-connection-events';
 
-type Listener = (payload: unknown) => void;
-
-/** Just enough of the member socket: listeners by event, and a way to deliver one. */
-const socket = {
-  connected: false,
-  listeners: new Map<string, Set<Listener>>(),
-  on(event: string, listener: Listener) {
-    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
-    this.listeners.get(event)?.add(listener);
-  },
-  off(event: string, listener: Listener) {
-    this.listeners.get(event)?.delete(listener);
-  },
-  deliver(event: string, payload: unknown) {
-    for (const listener of this.listeners.get(event) ?? []) listener(payload);
-  },
-};
+/** The member socket, as useRealtime gives it to the hook. */
+const socket = fakeSocket();
 
 vi.mock('../../lib/realtime', async (original) => ({
   ...(await original<typeof RealtimeModule>()),
@@ -47,8 +33,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   vi.clearAllMocks();
-  socket.listeners.clear();
-  socket.connected = false;
+  socket.reset();
   safeStorage.set(STORAGE_KEYS.loginResponse, JSON.stringify({ username: 'anna', tenant: 't', isloggedin: true }));
   await chooseUiLanguage('en');
 });

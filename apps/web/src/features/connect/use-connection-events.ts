@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { ConnectionEvent } from '@tolk/shared/realtime';
 import { paths } from '../../lib/paths';
-import { onServerEvent, useRealtime } from '../../lib/realtime';
+import { onReconnect, onServerEvent, useRealtime } from '../../lib/realtime';
 import { useLoginResponse } from '../../lib/session';
 import { connectQueryKey } from './api/keys';
 import { personName } from './format';
@@ -27,15 +27,9 @@ export function useConnectionEvents(): void {
   // Back after the connection dropped (offline, a deploy): what happened meanwhile was not heard.
   useEffect(() => {
     if (!socket) return undefined;
-    let connectedBefore = socket.connected;
-    const onConnect = () => {
-      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: connectQueryKey });
-      connectedBefore = true;
-    };
-    socket.on('connect', onConnect);
-    return () => {
-      socket.off('connect', onConnect);
-    };
+    return onReconnect(socket, () => {
+      void queryClient.invalidateQueries({ queryKey: connectQueryKey });
+    });
   }, [socket, queryClient]);
 
   useEffect(() => {

@@ -13,7 +13,7 @@ import { formatAgo, formatDay } from '../../../lib/format';
 import { personName } from '../format';
 import type { useConnectionActions } from '../use-connection-actions';
 import type { BackState } from './person-card';
-import { ReaderTextView } from './reader-text';
+import { ReaderTextView } from '../../../ui/reader-text';
 
 type Actions = ReturnType<typeof useConnectionActions>;
 

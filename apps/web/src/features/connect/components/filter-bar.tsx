@@ -7,6 +7,7 @@ import { NAME_SEARCH_MAX, NO_FILTERS, panelFilterCount, type ConnectFilters } fr
 import { formatNumber } from '../../../lib/format';
 import { formatDayRange, formatKm } from '../format';
 import { FilterPanel } from './filter-panel';
+import '../../../ui/text-button.css';
 
 /** How long typing in the name search pauses before the list is asked again. */
 export const NAME_SEARCH_DEBOUNCE_MS = 400;

@@ -1,8 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ShoppingBag } from 'lucide-react';
 import { formatPrice } from '@tolk/shared/currencies';
 import type { OfferedThing, ThingAvailability, ThingUnit } from '@tolk/shared/schemas/things';
-import { ReaderTextView } from './reader-text';
+import { paths } from '../../../lib/paths';
+import { ReaderTextView } from '../../../ui/reader-text';
 
 const UNIT_KEYS: Record<ThingUnit, string> = {
   item: 'connect.person.offers.units.item',
@@ -17,7 +20,8 @@ const AVAILABILITY_KEYS: Record<ThingAvailability, string> = {
 
 /**
  * The things a member offers, as their profile shows them to me: each price as I write money (my
- * interface language), its photos, and its description in my language with the original a tap away.
+ * interface language), its photos, its description in my language with the original a tap away,
+ * and Order unless it is unavailable now (my own offers never show here: connect leaves me out).
  */
 export function OfferedThings({ offers, name }: { offers: readonly OfferedThing[]; name: string }) {
   const { t, i18n } = useTranslation();
@@ -56,6 +60,15 @@ export function OfferedThings({ offers, name }: { offers: readonly OfferedThing[
               </ul>
             )}
             {offer.description && <ReaderTextView text={offer.description} toggle />}
+            {offer.availability !== 'unavailable' && (
+              <Link
+                className="button primary offer-order"
+                to={paths.orderAdd(offer.id, offer.owner.username)}
+                aria-label={t('orders.orderThing', { name: offer.name })}
+              >
+                <ShoppingBag aria-hidden size={18} /> {t('orders.order')}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@ import type { PersonCard } from '@tolk/shared/schemas/connect';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { personName } from '../format';
-import { ReaderTextView } from './reader-text';
+import { ReaderTextView } from '../../../ui/reader-text';
 import {
   ActivityNote,
   Age,

@@ -4,7 +4,7 @@ import type { Trip } from '@tolk/shared/schemas/connect';
 import { cityLabel } from '../../../ui/city-picker';
 import { formatDayRange } from '../format';
 import { TRIP_VISIBILITY_KEYS } from '../trip-form';
-import { ReaderTextView } from './reader-text';
+import { ReaderTextView } from '../../../ui/reader-text';
 
 const VISIBILITY_ICONS = { everyone: Globe, connections: Users, hidden: EyeOff } as const;
 

@@ -23,7 +23,7 @@ import type { useConnectionActions } from '../use-connection-actions';
 import type { BackState } from './person-card';
 import { ReportFlow, type ReportTarget } from './report-flow';
 import { TripFormView } from './trip-form';
-import { ReaderTextView } from './reader-text';
+import { ReaderTextView } from '../../../ui/reader-text';
 import { ReportTripButton, TripDates, TripSummary, TripVisibilityBadge } from './trip-summary';
 
 type Actions = ReturnType<typeof useConnectionActions>;

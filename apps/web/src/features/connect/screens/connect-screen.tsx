@@ -3,7 +3,7 @@ import { TabList } from '../../../ui/tab-list';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ShieldAlert } from 'lucide-react';
+import { ReceiptText, ShieldAlert } from 'lucide-react';
 import { paths } from '../../../lib/paths';
 import { useLoginResponse } from '../../../lib/session';
 import { ScreenSkeleton } from '../../../ui/skeletons';
@@ -88,11 +88,16 @@ export function Component() {
       <header className="connect-head">
         <div className="connect-title-row">
           <h1 id={`${base}-title`}>{t('connect.title')}</h1>
-          {superAdmin && (
-            <Link className="button admin-link" to={paths.connectReports}>
-              <ShieldAlert aria-hidden size={18} /> {t('connect.reports.link')}
+          <div className="connect-head-links">
+            <Link className="button head-link" to={paths.orders()}>
+              <ReceiptText aria-hidden size={18} /> {t('orders.title')}
             </Link>
-          )}
+            {superAdmin && (
+              <Link className="button head-link" to={paths.connectReports}>
+                <ShieldAlert aria-hidden size={18} /> {t('connect.reports.link')}
+              </Link>
+            )}
+          </div>
         </div>
         <p className="muted">{t('connect.lead')}</p>
       </header>

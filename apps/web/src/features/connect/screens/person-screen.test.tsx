@@ -63,6 +63,7 @@ async function renderScreen() {
       { path: '/connect/:id', element: <PersonScreen /> },
       { path: '/connect', element: <p>Discover list</p> },
       { path: '/muses/:id', element: <p>Thread</p> },
+      { path: '/order/add', element: <p>Order form</p> },
     ],
     { initialEntries: [`/connect/${LUCIA_ID}`] },
   );
@@ -173,6 +174,41 @@ describe('/connect/{id}', () => {
     const offers = screen.getByRole('region', { name: 'Was Lucía anbietet' });
     expect(within(offers).getByText(/^40,00\s€$/)).toBeTruthy();
     expect(within(offers).getByText('pro Stunde')).toBeTruthy();
+  });
+
+  it('offers Order on what can be had now, leading to the order form, and not on what is unavailable', async () => {
+    const user = userEvent.setup();
+    const offer = {
+      createdAt: '2026-05-01T10:00:00.000Z',
+      updatedAt: '2026-05-01T10:00:00.000Z',
+      photos: [],
+      priceMinor: 2500,
+      currency: 'EUR',
+      unit: 'person' as const,
+      owner: { id: LUCIA_ID, username: 'lucia', displayName: 'Lucía' },
+      description: null,
+    };
+    person = aPersonDetail({
+      offers: [
+        {
+          ...offer,
+          id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+          name: 'Paseo por Lavapiés',
+          availability: 'on_request',
+        },
+        { ...offer, id: '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b', name: 'Clase de cocina', availability: 'unavailable' },
+      ],
+    });
+    const router = await renderScreen();
+    const offers = screen.getByRole('region', { name: 'What Lucía offers' });
+    expect(
+      within(offers)
+        .getAllByRole('link', { name: /^Order/ })
+        .map((link) => link.textContent.trim()),
+    ).toEqual(['Order']);
+    await user.click(within(offers).getByRole('link', { name: 'Order Paseo por Lavapiés' }));
+    expect(router.state.location.pathname).toBe('/order/add');
+    expect(router.state.location.search).toBe('?thing=5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a&owner=lucia');
   });
 
   it('has no offers section when they offer nothing', async () => {

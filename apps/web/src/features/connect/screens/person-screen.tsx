@@ -26,7 +26,7 @@ import {
   Place,
 } from '../components/person-facts';
 import { OfferedThings } from '../components/offered-things';
-import { ReaderTextView } from '../components/reader-text';
+import { ReaderTextView } from '../../../ui/reader-text';
 import { ReportFlow, type ReportTarget } from '../components/report-flow';
 import { ReportTripButton, TripSummary } from '../components/trip-summary';
 import { useConnectionActions } from '../use-connection-actions';

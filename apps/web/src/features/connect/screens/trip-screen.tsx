@@ -13,7 +13,7 @@ import { tripMeetQuery } from '../api/get-trip-meet';
 import { formatNumber } from '../../../lib/format';
 import { formatKm, personName } from '../format';
 import { PersonCardItem } from '../components/person-card';
-import { ReaderTextView } from '../components/reader-text';
+import { ReaderTextView } from '../../../ui/reader-text';
 import { ReportFlow, type ReportTarget } from '../components/report-flow';
 import { ReportTripButton, TripDates, TripSummary, TripVisibilityBadge } from '../components/trip-summary';
 import { localToday } from '../trip-form';

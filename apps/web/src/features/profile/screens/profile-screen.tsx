@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,15 +14,7 @@ import { QueryError, refetchOf } from '../../../ui/query-error';
 import '../../../ui/chips.css';
 import '../profile.css';
 import { paths } from '../../../lib/paths';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { Fact } from '../../../ui/fact';
 
 export function Component() {
   const { t, i18n } = useTranslation();

@@ -53,7 +53,7 @@ export function RecordFormScreen<K extends RecordKind>({
   const recordPaths = RECORD_PATHS[kind];
   return (
     <section className="records record-form-screen" aria-labelledby={titleId}>
-      <header className="records-bar">
+      <header className="screen-bar">
         <BackLink to={id ? recordPaths.detail(id) : recordPaths.list} />
         <h1 id={titleId}>{t(id ? RECORD_TEXTS[kind].edit : RECORD_TEXTS[kind].new)}</h1>
       </header>
@@ -108,9 +108,9 @@ export function DetailBar({
 }) {
   const { t } = useTranslation();
   return (
-    <header className="records-bar">
+    <header className="screen-bar">
       <BackLink to={back} />
-      <div className="records-bar-actions">
+      <div className="screen-bar-actions">
         <Link className="button" to={RECORD_PATHS[kind].edit(id)}>
           <Pencil aria-hidden size={16} /> {t('common.edit')}
         </Link>

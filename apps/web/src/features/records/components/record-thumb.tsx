@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Photo } from '@tolk/shared/schemas/conversations';
-import { PhotoOr } from '../../../ui/avatar';
+import { PhotoThumb } from '../../../ui/photo-thumb';
 
-/**
- * A record's photo as a small square (its thumbnail), or an icon in its place when it has none or
- * it cannot load. Decorative: the record's name is written beside it.
- */
+/** A record's photo as a small square in a row, or large at the head of its page; an icon without one. */
 export function RecordThumb({
   photo,
   fallback,
@@ -15,16 +12,12 @@ export function RecordThumb({
   fallback: ReactNode;
   large?: boolean;
 }) {
-  const className = large ? 'record-thumb large' : 'record-thumb';
   return (
-    <PhotoOr
-      src={photo ? (large ? photo.url : photo.thumbUrl) : null}
-      className={className}
-      fallback={
-        <span className={`${className} placeholder`} aria-hidden>
-          {fallback}
-        </span>
-      }
+    <PhotoThumb
+      photo={photo}
+      fallback={fallback}
+      large={large}
+      className={large ? 'record-thumb large' : 'record-thumb'}
     />
   );
 }

@@ -9,6 +9,7 @@ import { get, post, put } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { HttpError } from '../../../lib/http-error';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
+import { notesOf } from '../../../lib/test-render';
 import { Component as ThingForm } from '../screens/thing-form-screen';
 import { aThing, THING_ID } from '../test-factories';
 
@@ -51,13 +52,6 @@ function renderAt(path: string) {
   );
   return router;
 }
-
-/** What a control's aria-describedby says: its hint and its error. */
-const notesOf = (control: HTMLElement) =>
-  (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent)
-    .join(' ');
 
 describe('adding an item', () => {
   it('checks the fields with the shared rules before sending anything', async () => {

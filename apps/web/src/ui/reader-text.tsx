@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Languages } from 'lucide-react';
 import type { ReaderText } from '@tolk/shared/schemas/connect';
-import { languageName } from '../../../lib/language-names';
+import { languageName } from '../lib/language-names';
+import './reader-text.css';
+import './text-button.css';
 
 interface ReaderTextViewProps {
   text: ReaderText;

@@ -1,0 +1,138 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CreditCard, Pencil } from 'lucide-react';
+import { formatPrice } from '@tolk/shared/currencies';
+import type { Order } from '@tolk/shared/schemas/orders';
+import { paths } from '../../../lib/paths';
+import { BackLink } from '../../../ui/back-link';
+import { Fact } from '../../../ui/fact';
+import { ReaderTextView } from '../../../ui/reader-text';
+import { formatNumber } from '../../../lib/format';
+import { personName } from '../../connect/format';
+import { formatEventTime, formatServiceTime, UNIT_KEYS } from '../format';
+import { ACTION_KEYS, useOrderActions } from '../use-order-actions';
+import { OrderStateBadge } from './order-state-badge';
+import { OrderThing } from './order-thing';
+import { OrderTimeline } from './order-timeline';
+import { PartyLink } from './party-link';
+
+/**
+ * One order as either side reads it: the thing, the other member, how many, when, the total, where
+ * it stands, the buyer's note in the reader's language, what happened so far, and what the reader
+ * may do now. The buyer of an accepted order is shown the way to pay first.
+ */
+export function OrderDetailView({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const ids = { title: useId(), note: useId(), timeline: useId() };
+  const actions = useOrderActions(order);
+  const total = formatPrice(order.totalMinor, order.currency, language);
+  const price = formatPrice(order.unitPriceMinor, order.currency, language);
+  const buyerNote =
+    order.role === 'buyer'
+      ? t('orders.detail.yourNote')
+      : t('orders.detail.noteFrom', { name: personName(order.buyer) });
+
+  return (
+    <article className="orders order-detail" aria-labelledby={ids.title}>
+      <header className="screen-bar">
+        <BackLink to={paths.orders(order.role === 'seller' ? 'selling' : undefined)} label={t('orders.title')} />
+        {order.role === 'buyer' && order.state === 'pending' && (
+          <div className="screen-bar-actions">
+            <Link className="button" to={paths.orderEdit(order.id)}>
+              <Pencil aria-hidden size={16} /> {t('orders.detail.change')}
+            </Link>
+          </div>
+        )}
+      </header>
+
+      <OrderThing
+        as="h1"
+        titleId={ids.title}
+        name={order.thing.name}
+        photo={order.thing.photo}
+        priceMinor={order.unitPriceMinor}
+        currency={order.currency}
+        unit={order.thing.unit}
+      >
+        <OrderStateBadge state={order.state} />
+      </OrderThing>
+
+      {order.role === 'buyer' && order.state === 'accepted' && (
+        <div className="order-pay">
+          <p>{t('orders.detail.payHint', { name: personName(order.seller) })}</p>
+          <Link className="button primary wide" to={paths.selectPayment(order.id)}>
+            <CreditCard aria-hidden size={18} /> {t('orders.detail.pay', { total })}
+          </Link>
+        </div>
+      )}
+
+      <dl className="order-facts">
+        {order.role !== 'seller' && (
+          <Fact label={t('orders.seller')}>
+            <PartyLink party={order.seller} />
+          </Fact>
+        )}
+        {order.role !== 'buyer' && (
+          <Fact label={t('orders.buyer')}>
+            <PartyLink party={order.buyer} />
+          </Fact>
+        )}
+        <Fact label={t('orders.quantity')}>
+          {formatNumber(order.quantity, language)}{' '}
+          <span className="muted">
+            ({price} {t(UNIT_KEYS[order.thing.unit])})
+          </span>
+        </Fact>
+        {order.serviceAt && (
+          <Fact label={t('orders.serviceAt')}>
+            <time dateTime={order.serviceAt}>{formatServiceTime(order.serviceAt, language)}</time>
+          </Fact>
+        )}
+        <Fact label={t('orders.total')}>
+          <strong className="order-facts-total">{total}</strong>
+        </Fact>
+        <Fact label={t('orders.detail.ordered')}>
+          <time dateTime={order.createdAt}>{formatEventTime(order.createdAt, language)}</time>
+        </Fact>
+      </dl>
+
+      {order.note && (
+        <section className="card order-note" aria-labelledby={ids.note}>
+          <h2 id={ids.note}>{buyerNote}</h2>
+          <ReaderTextView text={order.note} toggle />
+        </section>
+      )}
+
+      {actions.changed && (
+        <p className="order-changed" role="status">
+          {t('orders.detail.changed')}
+        </p>
+      )}
+      {order.actions.length > 0 && (
+        <div className="order-actions">
+          {order.actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'accept' || action === 'fulfil' ? 'button primary' : 'button danger-outline'}
+              disabled={actions.busy}
+              onClick={() => {
+                actions.run(action);
+              }}
+            >
+              {t(ACTION_KEYS[action])}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <section className="order-history" aria-labelledby={ids.timeline}>
+        <h2 id={ids.timeline}>{t('orders.detail.history')}</h2>
+        <OrderTimeline events={order.events} labelledBy={ids.timeline} />
+      </section>
+      {actions.dialog}
+    </article>
+  );
+}
