@@ -7,7 +7,6 @@ import {
   type LedgerEntry,
   type LedgerIntegrity,
   type LedgerKind,
-  type LedgerOwner,
   type LedgerReference,
   type LedgerTransfer,
   type Statement,
@@ -18,14 +17,8 @@ import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { toCsv } from '../../csv';
 import { AppError, databaseErrorOf, fieldError, forbidden, notFound } from '../../errors';
 import type { MemberCaller } from '../../plugins/auth';
-import type {
-  LedgerAccountRow,
-  LedgerEntryRow,
-  LedgerOwnerScope,
-  LedgerRepository,
-  LedgerTransferRow,
-  NewTransfer,
-} from './ledger.repository';
+import { balanceOf, entryOf, ownerOf, transferOf } from './ledger-views';
+import type { LedgerOwnerScope, LedgerRepository, LedgerTransferRow, NewTransfer } from './ledger.repository';
 
 /** One side of a transfer: a member's account in the currency, a system account, or a ledger account by id. */
 export type LedgerParty = { memberId: string } | { system: SystemLedgerAccount } | { ledgerAccountId: string };
@@ -54,22 +47,6 @@ export const MANUAL_KEY_PREFIX = 'manual:';
 const insufficientFunds = () => new AppError('insufficient_funds', SERVER_MESSAGES.insufficientFunds);
 const alreadyReversed = () => new AppError('conflict', 'This transfer was reversed already.');
 
-function transferOf(row: LedgerTransferRow): LedgerTransfer {
-  return {
-    id: row.id,
-    currency: row.currency,
-    amount: row.amount,
-    kind: row.kind,
-    reference: { type: row.referenceType, id: row.referenceId },
-    debitAccountId: row.debitAccountId,
-    creditAccountId: row.creditAccountId,
-    reversesId: row.reversesId,
-    memo: row.memo,
-    idempotencyKey: row.idempotencyKey,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 /** The same movement: what a retry of a request must repeat (the memo may be reworded). */
 const sameMovement = (a: LedgerTransferRow, b: NewTransfer) =>
   a.currency === b.currency &&
@@ -80,46 +57,6 @@ const sameMovement = (a: LedgerTransferRow, b: NewTransfer) =>
   a.referenceType === b.referenceType &&
   a.referenceId === b.referenceId &&
   a.reversesId === b.reversesId;
-
-function ownerOf(
-  system: SystemLedgerAccount | null,
-  member: { id: string | null; username: string | null; displayName: string | null },
-): LedgerOwner {
-  if (system) return { kind: 'system', name: SYSTEM_LEDGER_ACCOUNT_NAMES[system], memberId: null, system };
-  return { kind: 'member', name: member.displayName || member.username || '', memberId: member.id, system: null };
-}
-
-const balanceOf = (row: LedgerAccountRow): Balance => ({
-  ledgerAccountId: row.id,
-  currency: row.currency,
-  balance: row.balance,
-  noOverdraft: row.noOverdraft,
-});
-
-function entryOf(row: LedgerEntryRow): LedgerEntry {
-  return {
-    id: String(row.id),
-    ledgerAccountId: row.ledgerAccountId,
-    transferId: row.transferId,
-    at: row.at.toISOString(),
-    kind: row.kind,
-    counterparty: {
-      ledgerAccountId: row.counterpartyId,
-      ...ownerOf(row.counterpartySystem, {
-        id: row.counterpartyMemberId,
-        username: row.counterpartyUsername,
-        displayName: row.counterpartyDisplayName,
-      }),
-    },
-    reference: { type: row.referenceType, id: row.referenceId },
-    currency: row.currency,
-    amount: row.amount,
-    balanceAfter: row.balanceAfter,
-    memo: row.memo,
-    reversesId: row.reversesId,
-    reversedById: row.reversedById,
-  };
-}
 
 /** Whose ledger accounts a caller reads: their own, or (superadmins) any. */
 const scopeOf = (caller: MemberCaller): LedgerOwnerScope | null =>
