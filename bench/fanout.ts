@@ -1,78 +1,76 @@
-// Chat fan-out benchmark entry: runs the baseline, the floor and Tolk, then prints the report.
+// Chat fan-out benchmark, out of process: how fast a muse reaches every socket of a group
+// conversation, in the reader's language, judged against a raw `ws` floor and a bare Socket.IO
+// relay measured with the very same clients.
 //
-// What it measures: how fast a muse reaches every reader of a group conversation, in the
-// reader's language, compared with a bare WebSocket broadcast doing the least possible work.
+// Processes (child_process.fork, each its own V8 and event loop):
+//   - one server process per run (server-process.ts): the raw ws floor (floors.ts: just enough
+//     Engine.IO framing, one serialisation per muse, the same frame written to every socket of the
+//     group), the bare Socket.IO relay (floors.ts: Tolk's SOCKET_SERVER_OPTIONS, rooms, nothing
+//     else), or Tolk (tolk-server.ts: buildApp() on a fresh PGlite or PostgreSQL database, as
+//     main.ts builds it, with a translator port that counts requests; the database is seeded
+//     beforehand by a process of its own, so the server's memory holds no seeding);
+//   - --client-processes client processes (client-process.ts) holding the sockets: a minimal
+//     Engine.IO v4 client over `ws` (eio-client.ts), identical for the three servers, one
+//     JSON.parse per frame. Every group is spread over all client processes.
+// The parent (this file, run.ts) only tells them what to do and gathers the figures over IPC.
 //
-// Three runs in one process (server and every client share the process, so one clock serves both
-// ends of each latency sample, and the memory figures cover the server and the client side of a
-// connection together):
+// One clock: a muse's client id carries its send time on CLOCK_MONOTONIC (process.hrtime, the same
+// clock in every process of the machine), so a receiver anywhere computes its latency alone.
 //
-//   1. Baseline: node:http + ws WebSocketServer on port 0. N clients in M groups; a sender's JSON
-//      message (shaped and sized like a Muse) is parsed once, serialised once and sent to every
-//      client of its group, the sender included.
-//   2. Floor: a bare Socket.IO server, configured as Tolk configures it, relaying each message to
-//      its group's room, with the same socket.io-client clients as Tolk's run. No accounts, no
-//      database, no translation: the best any Socket.IO server does here, so the part of the gap
-//      to the baseline that application code cannot close.
-//   3. Tolk: buildApp() on a fresh database (PGlite in a temporary folder, or, with DATABASE_URL
-//      set, a new PostgreSQL database created from scratch, migrated and dropped at the end),
-//      listening on port 0. N accounts reading L languages (en, es, fr, pt: all local Apertium;
-//      fr and pt pivot through es), M group conversations of N/M members, every member with a
-//      Socket.IO connection joined to its conversation. Every muse text is first sent once in a
-//      warm-up conversation, so the translation memory holds every (text, language) and the
-//      measured run measures fan-out, not Apertium. Muses go in as the web app sends them: over
-//      the sender's open socket (`muse:send` with an ack), or with --via http by POST over
-//      keep-alive agents (the path of a client without a live socket).
+// Sizes (reference: 1,000 sockets = 5 groups x 20 members x 10 devices, each device its own
+// session; 4 reading languages en, es, fr, pt: member m reads LANGUAGES[m % 4] and members 0-3 of
+// each group send in their language from their first device). A delivery is one socket receiving
+// the muse in a final state (translation 'ready', or 'skipped' for its own language; a muse that
+// came 'pending' is delivered by its muse:updated), the sender's own sockets included, so each
+// muse makes 200 deliveries and 10,000 deliveries/s offered is 50 muses/s.
 //
-// Send pattern (the same for both runs): each conversation sends --muses muses, round-robin over
-// one sender per language in the group; the jobs are ordered round by round across conversations
-// and run through a closed loop of --concurrency workers, a job ending when every member of the
-// group has received the message (Tolk: the first muse:new / muse:updated for it whose translation
-// is 'ready' or 'skipped'). --warmup unmeasured rounds per conversation warm the code first. The
-// closed loop keeps the server saturated, so latency there is mostly queueing (about in-flight
-// muses × the time to serve one); --concurrency 1 shows the latency of one muse at a time.
+// Phases of each server's run:
+//   (i) connect + authenticate (token in `40{...}`) + conversation:join every socket, idle 2 s:
+//       memory per idle authenticated socket = (server process RSS and heapUsed after - before)
+//       / sockets, each read in the server process itself (process.memoryUsage(), RSS being
+//       /proc/self VmRSS) after three full collections; "before" is taken once Tolk is ready (its
+//       warm-up loaded) and a tenth of the sockets are in, so what the first sockets load once
+//       is not counted per socket: the figure is the last 90 %'s growth over their number;
+//   (ii) --offered deliveries/s (open loop: muse k leaves at k / rate whatever became of the
+//       others) for --seconds: p50 / p99 / max latency of every delivery, deliveries/s received in
+//       the window after the first second;
+//   (iii) the offered rate x1.5 per --step-seconds step until two steps in a row deliver < 90 % of their offer,
+//       then --hold-seconds at 1.25 x the best delivered rate (profiled with FANOUT_CPU_PROFILE):
+//       deliveries/s at saturation is the best of them. Each phase drains before the next.
+// Tolk's translation memory is warmed first (each text sent once in a warm-up conversation), so
+// engines are not measured; translation requests per (muse, language) are counted at Tolk's
+// translator port over every measured muse, and a cold pass (one never-seen text per group, one
+// at a time) gives engine calls per (muse, language).
 //
-// The measured rounds run --repeat times in a row (laps), so one slow moment of the machine does
-// not decide a figure. Reported per run: deliveries per second (deliveries / wall time from the
-// first send to the last delivery) of the median lap and the range over laps, p50 / p99 / max
-// send-to-receive latency over every lap, and memory per connection (RSS and heapUsed
-// after connecting, and for Tolk joining, every client, minus before, divided by N). Tolk also
-// reports how many muses reached a reader 'pending' first, translation requests per
-// (muse, language) through the conversations module's translator port, and engine calls during the
-// measured run from app.translation.status() (0 when the memory is warm).
+// Run (from the repository root):
+//   node --import tsx bench/fanout.ts [--db pglite|postgres] [--via http|socket]
+//     [--servers ws,relay,tolk] [--groups 5] [--members 20] [--devices 10] [--languages 4]
+//     [--client-processes 2] [--offered 10000] [--seconds 10] [--step-seconds 4] [--hold-seconds 6]
+//   --db postgres makes a fresh database on DATABASE_URL's server (default
+//   postgres://postgres@127.0.0.1:5432/test) and drops it at the end.
+//   FANOUT_CPU_PROFILE=/tmp/fan writes /tmp/fan.<ws|relay|tolk>.cpuprofile of each hold (the server
+//   process's inspector session); `npx tsx bench/fanout/profile-summary.ts FILE` sums one up.
+// Reading the figures on a small machine: servers and clients share its cores, so the floors'
+// saturation is mostly what the client processes can take in (their CPU is printed beside the
+// server's), and anything else running moves every figure (the load average is printed). The
+// report also gives deliveries per second of server CPU (PostgreSQL's backends included), which
+// depends less on what else runs. Profiles sample wall-clock time: on a busy machine a write's
+// share (writev) includes the moments the kernel hands the CPU to the client it woke.
+// HTTP sends leave from distinct loopback addresses (127.x.y.z) over keep-alive agents. Tolk's muse
+// send limit (TOLK_LIMIT_MUSES_PER_MINUTE) is lifted in its process: the bench is not one person.
 //
-// Then a cold pass: one muse per conversation, each text never seen before (so the translation
-// memory has none of them), sent one at a time and left to finish, and the engine calls it caused
-// (app.translation.status()) divided by (muses × target languages): "engine calls per (muse,
-// language)", which must be 1.00 - one engine call per language present, whatever the number of
-// readers of that language. A pivot (en -> es -> fr) shares its first hop with the es target.
-//
-// Run (from the repository root; --expose-gc makes the memory figures steady):
-//   node --expose-gc --import tsx bench/fanout.ts [--clients 1000] [--conversations 50]
-//        [--languages 4] [--muses 10] [--concurrency 8] [--warmup 4] [--repeat 3]
-//        [--via socket|http]
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --expose-gc --import tsx bench/fanout.ts
-// `npx tsx bench/fanout.ts ...` works too, with noisier memory figures. FANOUT_CPU_PROFILE=/tmp/fan
-// writes a CPU profile of each run's measured part (/tmp/fan.baseline.cpuprofile, .floor., .tolk.).
-//
-// Senders' HTTP requests leave from distinct loopback addresses (127.0.x.y, all of 127/8 is
-// loopback on Linux), so the per-address limit on sending muses (120 a minute) is not what is
-// measured.
-//
-// The parts live in bench/fanout/: options.ts (flags, sizes, texts, the send pattern), measure.ts
-// (memory, the closed loop, the delivery tracker, CPU profiles, results), clients.ts (the connect
-// loop, Socket.IO clients, HTTP senders), floors.ts (the raw ws baseline and the bare Socket.IO
-// relay), tolk-server.ts (Tolk's database, app and seeding), tolk.ts (Tolk's run) and report.ts.
-import { baseline, socketIoFloor } from './fanout/floors';
-import { ms, printHeader, printReport } from './fanout/report';
-import { tolk } from './fanout/tolk';
+// The in-process version (server and socket.io-client clients in one process) was replaced by
+// this one: its figures depended on the client library sharing the server's CPU.
+import { printHeader, printReport } from './fanout/report';
+import { runServer, type ServerRun } from './fanout/run';
+import { SERVERS } from './fanout/options';
 
 printHeader();
-const base = await baseline();
-console.log(`baseline done (connect ${ms(base.connectMs)} ms)`);
-const floor = await socketIoFloor();
-console.log(`Socket.IO floor done (connect ${ms(floor.connectMs)} ms)`);
-const mine = await tolk();
-console.log(`Tolk done (setup ${ms(mine.setupMs)} ms, connect + join ${ms(mine.connectMs)} ms)`);
+const runs: ServerRun[] = [];
+for (const kind of SERVERS) {
+  const start = performance.now();
+  runs.push(await runServer(kind, process.env.FANOUT_CPU_PROFILE));
+  console.log(`${kind} done in ${((performance.now() - start) / 1000).toFixed(0)} s`);
+}
 console.log('');
-printReport(base, floor, mine);
+printReport(runs);

@@ -30,4 +30,6 @@ await build({
   ],
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The embedded database's thread, loaded by path beside the bundle (src/db/pglite-thread.ts).
+fs.copyFileSync(path.join(here, 'src/db/pglite-worker.mjs'), path.join(dist, 'pglite-worker.mjs'));
 console.log(`server bundle: ${(fs.statSync(path.join(dist, 'main.js')).size / 1024).toFixed(0)} KiB`);

@@ -1,21 +1,28 @@
-// Fan-out bench flags, the sizes they give, the muse texts and the send pattern (jobs) every run shares.
+// Fan-out bench flags, the sizes they give, the muse texts and who sends. Every process of a run
+// (the parent, the server and the client processes) parses the same flags.
 import { parseArgs } from 'node:util';
 
 const { values: args } = parseArgs({
   options: {
-    clients: { type: 'string', default: '1000' },
-    conversations: { type: 'string', default: '50' },
+    db: { type: 'string', default: 'pglite' },
+    via: { type: 'string', default: 'http' },
+    servers: { type: 'string', default: 'ws,relay,tolk' },
+    groups: { type: 'string', default: '5' },
+    members: { type: 'string', default: '20' },
+    devices: { type: 'string', default: '10' },
     languages: { type: 'string', default: '4' },
-    muses: { type: 'string', default: '10' },
-    concurrency: { type: 'string', default: '8' },
-    via: { type: 'string', default: 'socket' },
-    repeat: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '4' },
+    'client-processes': { type: 'string', default: '2' },
+    offered: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '10' },
+    'step-seconds': { type: 'string', default: '4' },
+    'hold-seconds': { type: 'string', default: '6' },
   },
 });
-if (args.via !== 'socket' && args.via !== 'http') throw new Error(`--via must be socket or http, not ${args.via}`);
-/** How Tolk's senders send: over their open socket (as the web app does when connected) or by POST. */
-export const VIA = args.via;
+
+function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(raw)) throw new Error(`--${name} must be ${allowed.join(' or ')}`);
+  return raw as T;
+}
 
 function positive(name: string, raw: string, max = Infinity): number {
   const value = Number(raw);
@@ -25,25 +32,45 @@ function positive(name: string, raw: string, max = Infinity): number {
   return value;
 }
 
+export const SERVER_KINDS = ['ws', 'relay', 'tolk'] as const;
+export type ServerKind = (typeof SERVER_KINDS)[number];
+
+/** Tolk's database: embedded PGlite, or a fresh PostgreSQL database made from DATABASE_URL's server. */
+export const DB = oneOf('db', args.db, ['pglite', 'postgres'] as const);
+/** How senders send: POST /api/conversations/:id/muses, or `muse:send` over their open socket. */
+export const VIA = oneOf('via', args.via, ['http', 'socket'] as const);
+export const SERVERS = args.servers.split(',').map((kind) => oneOf('servers', kind, SERVER_KINDS));
+export const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 export const ALL_LANGUAGES = ['en', 'es', 'fr', 'pt'] as const;
 export type Language = (typeof ALL_LANGUAGES)[number];
-const CLIENTS = positive('clients', args.clients);
-export const CONVERSATIONS = positive('conversations', args.conversations, CLIENTS);
+export const GROUPS = positive('groups', args.groups);
+export const MEMBERS = positive('members', args.members);
+if (MEMBERS < 2) throw new Error('a group needs at least two members');
+/** Sockets per member: each a device with its own session. */
+export const DEVICES = positive('devices', args.devices);
 export const LANGUAGE_COUNT = positive('languages', args.languages, ALL_LANGUAGES.length);
-export const MUSES = positive('muses', args.muses);
-export const CONCURRENCY = positive('concurrency', args.concurrency);
-/** The measured rounds run this many times in a row; throughput is the median, latency pools them all. */
-export const REPEAT = positive('repeat', args.repeat);
-/** Unmeasured rounds first, so the measured ones run on compiled code and warm caches. */
-const WARMUP = positive('warmup', args.warmup);
 export const LANGUAGES = ALL_LANGUAGES.slice(0, LANGUAGE_COUNT);
-export const GROUP_SIZE = Math.floor(CLIENTS / CONVERSATIONS);
-if (GROUP_SIZE < 2) throw new Error('each conversation needs at least two members (--clients / --conversations ≥ 2)');
-/** Clients beyond M × floor(N/M) would sit in no conversation: the run uses exactly M × floor(N/M). */
-export const N = GROUP_SIZE * CONVERSATIONS;
-export const LANGUAGES_PER_GROUP = Math.min(LANGUAGE_COUNT, GROUP_SIZE);
-export const DELIVERY_TIMEOUT_MS = 30_000;
+export const CLIENT_PROCESSES = positive('client-processes', args['client-processes'], 16);
+/** Deliveries per second offered in the latency phase. */
+export const OFFERED = positive('offered', args.offered);
+export const LOAD_SECONDS = positive('seconds', args.seconds);
+export const STEP_SECONDS = positive('step-seconds', args['step-seconds']);
+export const HOLD_SECONDS = positive('hold-seconds', args['hold-seconds']);
+
+export const ACCOUNTS = GROUPS * MEMBERS;
+export const SOCKETS = ACCOUNTS * DEVICES;
+/** Every socket of a group receives each of its muses, the sender's own included. */
+export const GROUP_SOCKETS = MEMBERS * DEVICES;
+/** Member m < SENDERS_PER_GROUP of each group sends in its language, from its first device. */
+export const SENDERS_PER_GROUP = Math.min(LANGUAGE_COUNT, MEMBERS);
 export const PASSWORD = 'Bench-password-1';
+
+/** Member m of a group reads LANGUAGES[m % L]. */
+export const languageOf = (member: number) => LANGUAGES[member % LANGUAGE_COUNT]!;
+export const accountIndex = (group: number, member: number) => group * MEMBERS + member;
+/** Which client process holds an account's sockets: every group is spread over all of them. */
+export const processOf = (account: number) => account % CLIENT_PROCESSES;
 
 export const TEXTS: Record<Language, string[]> = {
   en: ['Good morning, my friend.', 'The train leaves at nine tonight.', 'Thank you for the lovely dinner.'],
@@ -59,36 +86,3 @@ export const COLD_TEXTS: Record<Language, (n: number) => string> = {
   fr: (n) => `J'ai ${n} pommes dans la cuisine.`,
   pt: (n) => `Tenho ${n} maçãs na cozinha.`,
 };
-
-/** Member j of a group reads LANGUAGES[j % L]; member j < L of each group is its sender for that language. */
-export const languageOf = (memberInGroup: number) => LANGUAGES[memberInGroup % LANGUAGE_COUNT]!;
-export const clientIndex = (conversation: number, member: number) => conversation * GROUP_SIZE + member;
-
-export interface Job {
-  conversation: number;
-  /** Member index inside the group. */
-  sender: number;
-  language: Language;
-  text: string;
-  measured: boolean;
-}
-
-/** Rounds 0..warmup-1 (unmeasured) warm the code; the next --muses rounds are measured. Round-major, so neighbours differ. */
-export function jobs(): Job[] {
-  const out: Job[] = [];
-  for (let round = 0; round < WARMUP + MUSES; round++) {
-    for (let conversation = 0; conversation < CONVERSATIONS; conversation++) {
-      const sender = round % LANGUAGES_PER_GROUP;
-      const language = languageOf(sender);
-      const texts = TEXTS[language];
-      out.push({
-        conversation,
-        sender,
-        language,
-        text: texts[Math.floor(round / LANGUAGES_PER_GROUP) % texts.length]!,
-        measured: round >= WARMUP,
-      });
-    }
-  }
-  return out;
-}

@@ -1,8 +1,10 @@
-// Fan-out bench Tolk server: database, buildApp with a counting translator, seeded accounts and groups, warm memory.
+// Fan-out bench Tolk server. Seeding runs in a process of its own (seedTolk: a fresh database,
+// accounts signed in once per device, the group conversations), so the argon2 work of a thousand
+// sign-ins leaves nothing in the server process's memory; then the server process (startTolk)
+// opens that database as main.ts would, warms the translation memory and serves.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
@@ -12,9 +14,22 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client';
 import { bootstrap } from '../../apps/server/src/modules/accounts/bootstrap';
 import { museTranslatorFrom, type MuseTranslator } from '../../apps/server/src/modules/muses/translator';
-import { adminQuery, uniqueName, withDatabase } from '../../apps/server/src/test/databases';
-import { runAll } from './measure';
-import { clientIndex, CONVERSATIONS, GROUP_SIZE, languageOf, LANGUAGES_PER_GROUP, N, PASSWORD, TEXTS } from './options';
+import { adminQuery, withDatabase } from '../../apps/server/src/test/databases';
+import { runAll } from './run-all';
+import {
+  ACCOUNTS,
+  accountIndex,
+  COLD_TEXTS,
+  DB,
+  DEVICES,
+  GROUPS,
+  languageOf,
+  MEMBERS,
+  PASSWORD,
+  POSTGRES_URL,
+  SENDERS_PER_GROUP,
+  TEXTS,
+} from './options';
 
 /** The key of one (text, target language) pair in the request counts. */
 export const pairKey = (text: string, language: string) => `${text}\u0000${language}`;
@@ -46,97 +61,105 @@ class CountingTranslator implements MuseTranslator {
   transliterate = (text: string, language: string) => this.delegate.transliterate(text, language);
 }
 
-async function openBenchDatabase(dir: string): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
-    return { database, dispose: () => database.close() };
-  }
-  const name = uniqueName('tolk_fanout');
-  await adminQuery(url, `create database ${name}`);
-  const database = await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '', poolSize: 10 });
-  return {
-    database,
-    dispose: async () => {
-      await database.close();
-      await adminQuery(url, `drop database if exists ${name} with (force)`);
-    },
-  };
+/** Where a run's database lives: FANOUT_DIR (PGlite, and the seed file) and FANOUT_DB_NAME (PostgreSQL). */
+function databaseHome() {
+  const dir = process.env.FANOUT_DIR;
+  const name = process.env.FANOUT_DB_NAME;
+  if (!dir || !name) throw new Error('FANOUT_DIR and FANOUT_DB_NAME are set by the parent');
+  return { dir, name, seedFile: path.join(dir, 'seed.json') };
 }
 
-/** Engine calls so far, over every translation engine (app.translation.status()). */
-export const engineCalls = async (app: FastifyInstance) =>
-  (await app.translation.status()).engines.reduce((sum, engine) => sum + engine.calls, 0);
+async function openBenchDatabase(create: boolean): Promise<DatabaseHandle> {
+  const { dir, name } = databaseHome();
+  if (DB === 'pglite') return openDatabase({ pgliteDir: path.join(dir, 'pglite') });
+  if (create) await adminQuery(POSTGRES_URL, `create database ${name}`);
+  return openDatabase({ databaseUrl: withDatabase(POSTGRES_URL, name), pgliteDir: '' });
+}
 
-/**
- * buildApp() on a fresh database, listening on port 0: N accounts, M group conversations of N/M
- * members, and the translation memory warmed with every text into every other language.
- * `close` stops the app, drops the database and removes the temporary folder.
- */
-export async function startTolk() {
-  const setupStart = performance.now();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-fanout-'));
-  const { database, dispose } = await openBenchDatabase(dir);
-  await database.migrate();
-  await bootstrap(database.db, 'bench-admin-password');
-  const config = loadConfig({
+/** Tolk's configuration from the environment, as main.ts reads it, with the bench's own folders. */
+function benchConfig() {
+  const { dir } = databaseHome();
+  return loadConfig({
+    ...process.env,
     TOLK_DATA_DIR: dir,
     TOLK_WEB_DIR: path.join(dir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    PATH: process.env.PATH,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    // The bench sends far more than a person would.
+    TOLK_LIMIT_MUSES_PER_MINUTE: '1000000000',
+    DATABASE_URL: undefined,
   });
-  const translator = new CountingTranslator();
+}
+
+/** POSTs through the app without a socket; throws on anything but 2xx. */
+async function post<T>(app: FastifyInstance, url: string, payload: object, token?: string): Promise<T> {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
+  if (res.statusCode >= 300) throw new Error(`POST ${url}: ${res.statusCode} ${res.body}`);
+  return res.json<T>();
+}
+
+interface Seed {
+  /** Per account, one session token per device. */
+  tokens: string[][];
+  conversationIds: string[];
+}
+
+/**
+ * A fresh database (migrated, bootstrapped): GROUPS x MEMBERS accounts, each signed in once per
+ * device, and GROUPS group conversations; written to the seed file, then everything is closed.
+ */
+export async function seedTolk(): Promise<void> {
+  const database = await openBenchDatabase(true);
+  await database.migrate();
+  await bootstrap(database.db, 'bench-admin-password');
   const app = await buildApp({
-    config,
+    config: benchConfig(),
     database,
-    logger: false,
     registerLimit: { max: 1_000_000, timeWindow: 60_000 },
-    translator,
   });
-  translator.inner = museTranslatorFrom(app.translation);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as AddressInfo).port;
 
-  async function inject<T>(method: 'POST', url: string, payload: object, token?: string): Promise<T> {
-    const res = await app.inject({
-      method,
-      url,
-      payload,
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    });
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json<T>();
-  }
-
-  // Accounts: argon2 runs on the libuv pool, so a few registrations at once go faster.
-  const accounts = new Array<LoginResponse>(N);
+  // Accounts, then a session per further device: argon2 runs on the libuv pool, so a few at once go faster.
+  const accounts = new Array<LoginResponse>(ACCOUNTS);
   await runAll(
-    Array.from({ length: N }, (_, i) => i),
+    Array.from({ length: ACCOUNTS }, (_, i) => i),
     4,
     async (i) => {
-      accounts[i] = await inject<LoginResponse>('POST', '/api/auth/register', {
+      accounts[i] = await post<LoginResponse>(app, '/api/auth/register', {
         username: `fan-${i}`,
         password: PASSWORD,
-        language: languageOf(i % GROUP_SIZE),
+        language: languageOf(i % MEMBERS),
       });
+    },
+  );
+  const tokens = accounts.map((account) => [account.token]);
+  await runAll(
+    Array.from({ length: ACCOUNTS * (DEVICES - 1) }, (_, i) => i % ACCOUNTS),
+    4,
+    async (i) => {
+      const session = await post<LoginResponse>(app, '/api/auth/signin', { username: `fan-${i}`, password: PASSWORD });
+      tokens[i]!.push(session.token);
     },
   );
 
   // Group conversations: creation names at most 50 members, the rest are added 50 at a time.
   const GROUP_MAX = 50;
   const conversationIds: string[] = [];
-  for (let c = 0; c < CONVERSATIONS; c++) {
-    const owner = accounts[clientIndex(c, 0)]!;
-    const others = Array.from({ length: GROUP_SIZE - 1 }, (_, j) => accounts[clientIndex(c, j + 1)]!.username);
-    const created = await inject<Conversation>(
-      'POST',
+  for (let g = 0; g < GROUPS; g++) {
+    const owner = accounts[accountIndex(g, 0)]!;
+    const others = Array.from({ length: MEMBERS - 1 }, (_, m) => accounts[accountIndex(g, m + 1)]!.username);
+    const created = await post<Conversation>(
+      app,
       '/api/conversations',
-      { kind: 'group', title: `Fan-out ${c}`, members: others.slice(0, GROUP_MAX) },
+      { kind: 'group', title: `Fan-out ${g}`, members: others.slice(0, GROUP_MAX) },
       owner.token,
     );
     for (let from = GROUP_MAX; from < others.length; from += GROUP_MAX) {
-      await inject<Conversation>(
-        'POST',
+      await post(
+        app,
         `/api/conversations/${created.id}/members`,
         { members: others.slice(from, from + GROUP_MAX) },
         owner.token,
@@ -144,34 +167,101 @@ export async function startTolk() {
     }
     conversationIds.push(created.id);
   }
+  fs.writeFileSync(databaseHome().seedFile, JSON.stringify({ tokens, conversationIds } satisfies Seed));
+  await app.close();
+  await database.close();
+}
+
+/** Engine calls so far, over every translation engine (app.translation.status()). */
+export const engineCalls = async (app: FastifyInstance) =>
+  (await app.translation.status()).engines.reduce((sum, engine) => sum + engine.calls, 0);
+
+/**
+ * buildApp() on the seeded database, as main.ts builds it (migrate and bootstrap are no-ops now),
+ * with the counting translator, listening on a free loopback port once its warm-up has loaded; then
+ * the translation memory warmed with every text into every other language. `close` stops the app,
+ * drops the database and removes the folder.
+ */
+export async function startTolk() {
+  const home = databaseHome();
+  const { tokens, conversationIds } = JSON.parse(fs.readFileSync(home.seedFile, 'utf8')) as Seed;
+  const database = await openBenchDatabase(false);
+  await database.migrate();
+  await bootstrap(database.db, 'bench-admin-password');
+  const translator = new CountingTranslator();
+  const app = await buildApp({ config: benchConfig(), database, translator });
+  translator.inner = museTranslatorFrom(app.translation);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  // The warm-up after listening loads cities, dictionaries and engines: none of that is a socket's memory.
+  for (let tries = 0; (await app.inject({ url: '/api/health/ready' })).statusCode !== 200; tries++) {
+    if (tries > 600) throw new Error('Tolk was not ready after 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const tokenOf = (account: number) => tokens[account]![0]!;
 
   // Warm the translation memory: every text once, from its language, into every other language.
-  if (LANGUAGES_PER_GROUP > 1) {
-    const speakers = Array.from({ length: LANGUAGES_PER_GROUP }, (_, j) => accounts[j]!);
-    const warm = await inject<Conversation>(
-      'POST',
+  if (SENDERS_PER_GROUP > 1) {
+    const warm = await post<Conversation>(
+      app,
       '/api/conversations',
-      { kind: 'group', title: 'Warm-up', members: speakers.slice(1).map((a) => a.username) },
-      speakers[0]!.token,
+      {
+        kind: 'group',
+        title: 'Warm-up',
+        members: Array.from({ length: SENDERS_PER_GROUP - 1 }, (_, m) => `fan-${m + 1}`),
+      },
+      tokenOf(0),
     );
-    for (let j = 0; j < LANGUAGES_PER_GROUP; j++) {
-      for (const text of TEXTS[languageOf(j)]) {
-        await inject<Muse>(
-          'POST',
+    for (let m = 0; m < SENDERS_PER_GROUP; m++) {
+      for (const text of TEXTS[languageOf(m)]) {
+        await post<Muse>(
+          app,
           `/api/conversations/${warm.id}/muses`,
-          { clientId: randomUUID(), text, from: languageOf(j) },
-          speakers[j]!.token,
+          { clientId: randomUUID(), text, from: languageOf(m) },
+          tokenOf(m),
         );
       }
     }
     await app.muses.idle();
   }
-  const setupMs = performance.now() - setupStart;
+
+  /**
+   * One muse per group, each text never seen before (so the translation memory has none of
+   * them), sent one at a time and left to finish: the engine calls they caused.
+   */
+  async function coldPass() {
+    const cold = { muses: 0, targets: 0, engineCalls: 0 };
+    const before = await engineCalls(app);
+    for (let g = 0; g < GROUPS; g++) {
+      const sender = g % SENDERS_PER_GROUP;
+      const language = languageOf(sender);
+      await post<Muse>(
+        app,
+        `/api/conversations/${conversationIds[g]!}/muses`,
+        { clientId: randomUUID(), text: COLD_TEXTS[language](100_000 + g), from: language },
+        tokenOf(accountIndex(g, sender)),
+      );
+      await app.muses.idle();
+      cold.muses++;
+      cold.targets += SENDERS_PER_GROUP - 1;
+    }
+    cold.engineCalls = (await engineCalls(app)) - before;
+    return cold;
+  }
 
   const close = async () => {
     await app.close();
-    await dispose();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await database.close();
+    if (DB === 'postgres') await adminQuery(POSTGRES_URL, `drop database if exists ${home.name} with (force)`);
+    fs.rmSync(home.dir, { recursive: true, force: true });
   };
-  return { app, port, accounts, conversationIds, translator, setupMs, close };
+  return {
+    app,
+    port,
+    tokens,
+    conversationIds,
+    translator,
+    coldPass,
+    close,
+  };
 }

@@ -47,7 +47,9 @@ import { ordersPlugin } from './modules/orders/orders.plugin';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import type { RedirectProvider } from './modules/payments/providers/provider';
 import { loadCities } from './modules/cities/cities';
-import { windowCounter } from './plugins/window-counter';
+import { liftedWhenUnavailable, windowCounter } from './plugins/window-counter';
+import { subscriptionBenefits } from './modules/subscriptions/benefits';
+import { premiumAuthors } from './modules/subscriptions/premium-authors';
 import { museTranslatorFrom, type MuseTranslator } from './modules/muses/translator';
 import { interpreterPlugin } from './modules/interpreter/interpreter.plugin';
 import type { GuestLimits } from './modules/interpreter/interpreter.routes';
@@ -76,12 +78,16 @@ export interface BuildOptions {
   translateLimit?: { max: number; timeWindow: number };
   /** Translation engines to use instead of the configured ones. */
   translationEngines?: TranslationEngine[];
+  /** Premium translation engines in place of TRANSLATION_PREMIUM_ENGINES (tests). */
+  premiumTranslationEngines?: TranslationEngine[];
   /** Chats use the translation module unless a test hands in another translator. */
   translator?: MuseTranslator;
   storage?: BlobStorage;
   guestLimits?: GuestLimits;
   /** Stripe and PayPal providers to use instead of the configured ones (the tests' contract servers). */
   paymentProviders?: Partial<Record<RedirectProvider['id'], RedirectProvider>>;
+  /** How often subscriptions due are renewed or ended (0 in tests: they call app.subscriptionRenewals). */
+  subscriptionRenewEveryMs?: number;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -161,9 +167,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin, { webDir: config.webDir });
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
   const tokens = createTokenService(jwtSecret);
-  await app.register(authPlugin, { tokens, publicOrigins: config.publicOrigins });
+  await app.register(authPlugin, {
+    tokens,
+    publicOrigins: config.publicOrigins,
+    callerCacheMs: config.sessionCacheMs,
+  });
   await app.register(realtimePlugin, { redisUrl: config.redisUrl, publicOrigins: config.publicOrigins });
-  await app.register(translationPlugin, { config: config.translation, engines: options.translationEngines });
+  await app.register(translationPlugin, {
+    config: config.translation,
+    engines: options.translationEngines,
+    premiumEngines: options.premiumTranslationEngines,
+  });
 
   const storage = options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads'));
   const plazaTokens = createPlazaTokens(jwtSecret);
@@ -184,6 +198,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionsIn: (db) => createSessionsRepository(db),
     // Their sockets close with them (the realtime plugin listens).
     revoked: (revoked) => {
+      // Whatever the edit was (roles, name, suspension), its callers are read afresh.
+      app.accountChanged(revoked.accountId);
       app.sessionsRevoked(revoked);
     },
   });
@@ -211,22 +227,37 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         guestOf: (request) => app.plazaGuestOf(request),
         // Offered things show their photos to the owner's community (records.plugin.ts).
         alsoReadable: (photoId, member) => app.things.photoOffered(member.tenantId, photoId),
+        dailyPhotos: { perDay: config.limits.photoUploadsPerDay, subscriberFactor: config.limits.subscriberFactor },
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
 
-  const translator = options.translator ?? museTranslatorFrom(app.getDecorator<TranslationService>('translation'));
+  const premium = (options.premiumTranslationEngines ?? config.translation.premiumEngines).length > 0;
+  const translator =
+    options.translator ??
+    museTranslatorFrom(
+      app.getDecorator<TranslationService>('translation'),
+      premium ? premiumAuthors(database.db) : undefined,
+    );
   await app.register(musesPlugin, {
     translator,
-    sendLimit: { max: config.limits.musesPerMinute, windowMs: 60_000, counter: windowCounter(counters) },
+    sendLimit: {
+      max: config.limits.musesPerMinute,
+      windowMs: 60_000,
+      // The socket's send budget is the REST route's, lifted like it while Redis is away.
+      counter: liftedWhenUnavailable(windowCounter(counters), (error) => {
+        app.log.warn({ err: error }, 'the send limit is lifted: its counter is unavailable');
+      }),
+    },
   });
   await app.register(recordsPlugin);
   await app.register(ledgerPlugin);
   await app.register(connectPlugin, {
     requestsPerDay: config.limits.connectRequestsPerDay,
     reportsPerDay: config.limits.reportsPerDay,
+    subscriberFactor: config.limits.subscriberFactor,
     suspend: async (actorId, accountId) => {
       await accountsAdmin.suspend(actorId, accountId);
     },
@@ -235,6 +266,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(paymentsPlugin, {
     config: config.payments,
     publicUrl: config.publicUrl,
+    benefits: subscriptionBenefits(
+      config,
+      (options.premiumTranslationEngines ?? config.translation.premiumEngines).map((engine) => engine.name),
+    ),
+    ...(options.subscriptionRenewEveryMs !== undefined ? { renewEveryMs: options.subscriptionRenewEveryMs } : {}),
     ...(options.paymentProviders ? { providers: options.paymentProviders } : {}),
   });
   await app.register(interpreterPlugin, {
@@ -243,6 +279,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     limits: options.guestLimits ?? {
       createPerHour: config.limits.plazasPerHour,
+      subscriberFactor: config.limits.subscriberFactor,
       joinPerHour: config.limits.plazaJoinsPerHour,
       sendPerMinute: config.limits.plazaMusesPerMinute,
     },

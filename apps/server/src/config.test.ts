@@ -61,3 +61,21 @@ describe('payments', () => {
     expect(() => loadConfig({ PAYPAL_ENVIRONMENT: 'production' })).toThrow(/PAYPAL_ENVIRONMENT/);
   });
 });
+
+describe('premium translation engines', () => {
+  it('are none by default, and listed ones need their own settings like any engine', () => {
+    expect(loadConfig({ TRANSLATION_ENGINES: 'none' }).translation.premiumEngines).toEqual([]);
+    const listed = loadConfig({
+      TRANSLATION_ENGINES: 'none',
+      TRANSLATION_PREMIUM_ENGINES: 'DeepL',
+      DEEPL_API_KEY: 'key:fx',
+    }).translation.premiumEngines;
+    expect(listed).toEqual([{ name: 'deepl', key: 'key:fx', url: 'https://api-free.deepl.com' }]);
+    expect(() => loadConfig({ TRANSLATION_ENGINES: 'none', TRANSLATION_PREMIUM_ENGINES: 'deepl' })).toThrow(
+      'DEEPL_API_KEY: required when TRANSLATION_PREMIUM_ENGINES lists deepl',
+    );
+    expect(() => loadConfig({ TRANSLATION_ENGINES: 'none', TRANSLATION_PREMIUM_ENGINES: 'babel' })).toThrow(
+      'TRANSLATION_PREMIUM_ENGINES: unknown engine "babel"',
+    );
+  });
+});

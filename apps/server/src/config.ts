@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { paymentsConfig, paymentsEnvironment, type PaymentsConfig } from './payments-config';
+
+export type { PaymentsConfig } from './payments-config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,6 +24,7 @@ const environmentSchema = z.object({
   TOLK_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   TOLK_JWT_SECRET: z.string().min(32, 'TOLK_JWT_SECRET must be at least 32 characters').optional(),
   TOLK_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TOLK_SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   TOLK_PUBLIC_ORIGIN: z.string().optional(),
   TOLK_TRUST_PROXY: booleanFlag.default(false),
   TOLK_WEB_DIR: z.string().optional(),
@@ -37,6 +41,7 @@ const environmentSchema = z.object({
     .default(12),
   TOLK_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   TOLK_WARM_UP: booleanFlag.default(true),
+  TOLK_PGLITE_THREAD: booleanFlag.default(true),
   TOLK_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'an http(s) URL such as https://tolk.example.org' })
     .transform((url) => url.replace(/\/+$/, ''))
@@ -51,6 +56,9 @@ const environmentSchema = z.object({
   TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TOLK_LIMIT_CONNECT_REQUESTS_PER_DAY: z.coerce.number().int().min(1).default(50),
   TOLK_LIMIT_REPORTS_PER_DAY: z.coerce.number().int().min(1).default(20),
+  TOLK_LIMIT_PHOTO_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  /** How many times a member's connect-request, plaza and photo-upload limits an active subscriber gets. */
+  TOLK_SUBSCRIBER_LIMIT_FACTOR: z.coerce.number().int().min(1).max(100).default(5),
   TOLK_MAP_TILE_URL: z
     .string()
     .regex(
@@ -61,6 +69,7 @@ const environmentSchema = z.object({
   TOLK_MAP_TILE_ATTRIBUTION: z.string().max(1000).default(OSM_CREDIT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRANSLATION_ENGINES: z.string().optional(),
+  TRANSLATION_PREMIUM_ENGINES: z.string().optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
   TRANSLATION_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   APERTIUM_MODES_DIR: z.string().default('/usr/share/apertium/modes'),
@@ -78,19 +87,7 @@ const environmentSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
   OPENAI_LANGUAGES: z.string().optional(),
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_(test|live)_/, 'a Stripe secret key (sk_test_... or sk_live_...)')
-    .optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_/, "the webhook endpoint's signing secret (whsec_...)")
-    .optional(),
-  PAYPAL_CLIENT_ID: z.string().optional(),
-  PAYPAL_CLIENT_SECRET: z.string().optional(),
-  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
-  PAYPAL_WEBHOOK_ID: z.string().optional(),
-  TOLK_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  ...paymentsEnvironment,
 });
 
 export const TRANSLATION_ENGINE_NAMES = [
@@ -117,6 +114,8 @@ export type TranslationEngineConfig =
 export interface TranslationConfig {
   /** In routing order: per language pair, the first engine that supports it translates. */
   engines: TranslationEngineConfig[];
+  /** Tried first for active subscribers' own muses and plazas (TRANSLATION_PREMIUM_ENGINES), in order. */
+  premiumEngines: TranslationEngineConfig[];
   /** Per engine call, per attempt. */
   timeoutMs: number;
   /** Translations kept in process in front of the SQL translation memory. */
@@ -131,9 +130,13 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PGlite only: where the database lives. `memory://` keeps it in memory. */
   pgliteDir: string;
+  /** PGlite only: on its own thread (the default), or on the event loop. */
+  pgliteThread: boolean;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
   sessionDays: number;
+  /** How long a signed-in caller is used again without reading the session (revocations still end it at once). */
+  sessionCacheMs: number;
   /** Origins allowed for cookie-authenticated writes besides the request's own host. */
   publicOrigins: string[];
   trustProxy: boolean;
@@ -156,17 +159,6 @@ export interface Config {
   /** Where maps take their tiles from (the browser loads them; the page's policy allows that origin). */
   mapTiles: MapTiles;
   payments: PaymentsConfig;
-}
-
-/**
- * The payment providers whose settings are complete (the sandbox needs none and is always there),
- * and the platform's fee on each order paid.
- */
-export interface PaymentsConfig {
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
-  paypal: { clientId: string; clientSecret: string; environment: 'sandbox' | 'live'; webhookId: string } | undefined;
-  /** Percent of each order's total kept as the platform's fee (0-50; 2.5 is allowed). */
-  platformFeePercent: number;
 }
 
 export interface MapTiles {
@@ -203,6 +195,10 @@ export interface RequestLimits {
   connectRequestsPerDay: number;
   /** Reports per account per day. */
   reportsPerDay: number;
+  /** Photos a member uploads per day (avatar, records, muses). */
+  photoUploadsPerDay: number;
+  /** Active subscribers get this many times the connect-request, plaza and photo-upload limits. */
+  subscriberFactor: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -220,9 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pglite'),
+    pgliteThread: e.TOLK_PGLITE_THREAD,
     adminPassword: e.TOLK_ADMIN_PASSWORD,
     jwtSecret: e.TOLK_JWT_SECRET,
     sessionDays: e.TOLK_SESSION_DAYS,
+    sessionCacheMs: e.TOLK_SESSION_CACHE_SECONDS * 1000,
     publicOrigins: (e.TOLK_PUBLIC_ORIGIN ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/$/, ''))
@@ -248,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       plazaMusesPerMinute: e.TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE,
       connectRequestsPerDay: e.TOLK_LIMIT_CONNECT_REQUESTS_PER_DAY,
       reportsPerDay: e.TOLK_LIMIT_REPORTS_PER_DAY,
+      photoUploadsPerDay: e.TOLK_LIMIT_PHOTO_UPLOADS_PER_DAY,
+      subscriberFactor: e.TOLK_SUBSCRIBER_LIMIT_FACTOR,
     },
     redisUrl: e.REDIS_URL,
     plazaGuestHours: e.TOLK_PLAZA_GUEST_HOURS,
@@ -255,39 +255,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translation: translationConfig(e, env),
     payments: paymentsConfig(e),
   };
-}
-
-/** A provider is offered only when all of its settings are there; half of them is a mistake said at start-up. */
-function paymentsConfig(e: z.infer<typeof environmentSchema>): PaymentsConfig {
-  const problems: string[] = [];
-  const complete = (provider: string, settings: Record<string, string | undefined>) => {
-    const missing = Object.keys(settings).filter((name) => !settings[name]);
-    if (missing.length === Object.keys(settings).length) return false;
-    if (missing.length) problems.push(`  ${missing.join(', ')}: required with the other ${provider} settings`);
-    return missing.length === 0;
-  };
-  const stripe = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET };
-  const paypal = {
-    PAYPAL_CLIENT_ID: e.PAYPAL_CLIENT_ID,
-    PAYPAL_CLIENT_SECRET: e.PAYPAL_CLIENT_SECRET,
-    PAYPAL_WEBHOOK_ID: e.PAYPAL_WEBHOOK_ID,
-  };
-  const config: PaymentsConfig = {
-    stripe: complete('Stripe', stripe)
-      ? { secretKey: stripe.STRIPE_SECRET_KEY!, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET! }
-      : undefined,
-    paypal: complete('PayPal', paypal)
-      ? {
-          clientId: paypal.PAYPAL_CLIENT_ID!,
-          clientSecret: paypal.PAYPAL_CLIENT_SECRET!,
-          environment: e.PAYPAL_ENVIRONMENT,
-          webhookId: paypal.PAYPAL_WEBHOOK_ID!,
-        }
-      : undefined,
-    platformFeePercent: e.TOLK_PLATFORM_FEE_PERCENT,
-  };
-  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  return config;
 }
 
 /** An executable on PATH, found without running it. */
@@ -313,6 +280,13 @@ export function apertiumInstalled(modesDir: string, env: NodeJS.ProcessEnv = pro
   }
 }
 
+/** An engine list as written ("deepl, apertium"): lower-cased names in order. */
+const listOf = (listed: string | undefined) =>
+  (listed ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+
 function translationConfig(e: z.infer<typeof environmentSchema>, env: NodeJS.ProcessEnv): TranslationConfig {
   const listed = e.TRANSLATION_ENGINES?.trim();
   // With nothing configured the embedded default is the local engine, where it is installed.
@@ -323,75 +297,75 @@ function translationConfig(e: z.infer<typeof environmentSchema>, env: NodeJS.Pro
         : []
       : listed.toLowerCase() === 'none'
         ? []
-        : listed
-            .split(',')
-            .map((name) => name.trim().toLowerCase())
-            .filter(Boolean);
+        : listOf(listed);
   const problems: string[] = [];
-  const engines: TranslationEngineConfig[] = [];
-  const need = (value: string | undefined, variable: string, engine: string): string => {
-    if (!value) problems.push(`  ${variable}: required when TRANSLATION_ENGINES lists ${engine}`);
-    return value ?? '';
-  };
-  for (const name of new Set(names)) {
-    switch (name) {
-      case 'apertium':
-        if (!apertiumInstalled(e.APERTIUM_MODES_DIR, env)) {
-          problems.push(
-            `  TRANSLATION_ENGINES: apertium is listed but apertium-wblank-mode, lt-proc or a language pair in ${e.APERTIUM_MODES_DIR} is missing`,
-          );
+  const configsOf = (names: readonly string[], list: string): TranslationEngineConfig[] => {
+    const engines: TranslationEngineConfig[] = [];
+    const need = (value: string | undefined, variable: string, engine: string): string => {
+      if (!value) problems.push(`  ${variable}: required when ${list} lists ${engine}`);
+      return value ?? '';
+    };
+    for (const name of new Set(names)) {
+      switch (name) {
+        case 'apertium':
+          if (!apertiumInstalled(e.APERTIUM_MODES_DIR, env)) {
+            problems.push(
+              `  ${list}: apertium is listed but apertium-wblank-mode, lt-proc or a language pair in ${e.APERTIUM_MODES_DIR} is missing`,
+            );
+          }
+          engines.push({ name, modesDir: e.APERTIUM_MODES_DIR });
+          break;
+        case 'apertium-apy':
+          engines.push({ name, url: need(e.APERTIUM_APY_URL, 'APERTIUM_APY_URL', name) });
+          break;
+        case 'libretranslate':
+          engines.push({
+            name,
+            url: need(e.LIBRETRANSLATE_URL, 'LIBRETRANSLATE_URL', name),
+            apiKey: e.LIBRETRANSLATE_API_KEY,
+          });
+          break;
+        case 'azure':
+          engines.push({
+            name,
+            key: need(e.AZURE_TRANSLATOR_KEY, 'AZURE_TRANSLATOR_KEY', name),
+            region: e.AZURE_TRANSLATOR_REGION,
+            endpoint: e.AZURE_TRANSLATOR_ENDPOINT,
+          });
+          break;
+        case 'deepl': {
+          const key = need(e.DEEPL_API_KEY, 'DEEPL_API_KEY', name);
+          // DeepL's free keys end in ":fx" and only work on the free API host.
+          const url = e.DEEPL_API_URL ?? (key.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com');
+          engines.push({ name, key, url });
+          break;
         }
-        engines.push({ name, modesDir: e.APERTIUM_MODES_DIR });
-        break;
-      case 'apertium-apy':
-        engines.push({ name, url: need(e.APERTIUM_APY_URL, 'APERTIUM_APY_URL', name) });
-        break;
-      case 'libretranslate':
-        engines.push({
-          name,
-          url: need(e.LIBRETRANSLATE_URL, 'LIBRETRANSLATE_URL', name),
-          apiKey: e.LIBRETRANSLATE_API_KEY,
-        });
-        break;
-      case 'azure':
-        engines.push({
-          name,
-          key: need(e.AZURE_TRANSLATOR_KEY, 'AZURE_TRANSLATOR_KEY', name),
-          region: e.AZURE_TRANSLATOR_REGION,
-          endpoint: e.AZURE_TRANSLATOR_ENDPOINT,
-        });
-        break;
-      case 'deepl': {
-        const key = need(e.DEEPL_API_KEY, 'DEEPL_API_KEY', name);
-        // DeepL's free keys end in ":fx" and only work on the free API host.
-        const url = e.DEEPL_API_URL ?? (key.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com');
-        engines.push({ name, key, url });
-        break;
+        case 'google':
+          engines.push({
+            name,
+            key: need(e.GOOGLE_TRANSLATE_API_KEY, 'GOOGLE_TRANSLATE_API_KEY', name),
+            url: e.GOOGLE_TRANSLATE_URL,
+          });
+          break;
+        case 'openai':
+          engines.push({
+            name,
+            baseUrl: need(e.OPENAI_BASE_URL, 'OPENAI_BASE_URL', name),
+            apiKey: e.OPENAI_API_KEY,
+            model: need(e.OPENAI_MODEL, 'OPENAI_MODEL', name),
+            languages: e.OPENAI_LANGUAGES?.split(',')
+              .map((code) => code.trim())
+              .filter(Boolean),
+          });
+          break;
+        default:
+          problems.push(`  ${list}: unknown engine "${name}" (known: ${TRANSLATION_ENGINE_NAMES.join(', ')})`);
       }
-      case 'google':
-        engines.push({
-          name,
-          key: need(e.GOOGLE_TRANSLATE_API_KEY, 'GOOGLE_TRANSLATE_API_KEY', name),
-          url: e.GOOGLE_TRANSLATE_URL,
-        });
-        break;
-      case 'openai':
-        engines.push({
-          name,
-          baseUrl: need(e.OPENAI_BASE_URL, 'OPENAI_BASE_URL', name),
-          apiKey: e.OPENAI_API_KEY,
-          model: need(e.OPENAI_MODEL, 'OPENAI_MODEL', name),
-          languages: e.OPENAI_LANGUAGES?.split(',')
-            .map((code) => code.trim())
-            .filter(Boolean),
-        });
-        break;
-      default:
-        problems.push(
-          `  TRANSLATION_ENGINES: unknown engine "${name}" (known: ${TRANSLATION_ENGINE_NAMES.join(', ')})`,
-        );
     }
-  }
+    return engines;
+  };
+  const engines = configsOf(names, 'TRANSLATION_ENGINES');
+  const premiumEngines = configsOf(listOf(e.TRANSLATION_PREMIUM_ENGINES), 'TRANSLATION_PREMIUM_ENGINES');
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  return { engines, timeoutMs: e.TRANSLATION_TIMEOUT_MS, cacheSize: e.TRANSLATION_CACHE_SIZE };
+  return { engines, premiumEngines, timeoutMs: e.TRANSLATION_TIMEOUT_MS, cacheSize: e.TRANSLATION_CACHE_SIZE };
 }

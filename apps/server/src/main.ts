@@ -6,7 +6,11 @@ import { closeGracefully } from './shutdown';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    pgliteThread: config.pgliteThread,
+  });
   await database.migrate();
   const first = await bootstrap(database.db, config.adminPassword);
   const app = await buildApp({ config, database });

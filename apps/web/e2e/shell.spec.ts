@@ -194,9 +194,14 @@ test('the language picker switches the interface, Arabic mirrors it, and another
   await menuButton.click();
   const menu = page.locator('#side-menu');
   await expect(menu).toBeVisible();
-  const box = await menu.boundingBox();
+  // It slides in: measure once its transition has ended, not mid-way.
   const width = page.viewportSize()!.width;
-  expect(box!.x + box!.width).toBeGreaterThan(width - 2);
+  await expect
+    .poll(async () => {
+      const box = await menu.boundingBox();
+      return box ? box.x + box.width : 0;
+    })
+    .toBeGreaterThan(width - 2);
   await page.keyboard.press('Escape');
 
   const other = await context.newPage();

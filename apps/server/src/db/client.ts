@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { PgliteThread, type PgliteClient } from './pglite-thread';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -33,16 +34,19 @@ export interface DatabaseOptions {
   pgliteDir: string;
   /** PostgreSQL pool size per instance. */
   poolSize?: number;
+  /** PGlite on its own thread (the default), or on the server's event loop. */
+  pgliteThread?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteThread ?? true);
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, thread: boolean): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  // Drizzle calls query and transaction only, which the thread's client answers as PGlite does.
+  const client = (thread ? await PgliteThread.create(dir) : await PGlite.create(dir)) as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   pgliteStatements.set(db, new PgliteStatements(client));
   return {
@@ -98,7 +102,7 @@ async function pingWith(db: Database): Promise<boolean> {
 class PgliteStatements {
   private readonly prepared = new Map<string, Promise<{ text: string; types: number[] }>>();
 
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PgliteClient) {}
 
   /** The EXECUTE statement that runs `text`, prepared as `name`, with `params`. */
   async execute(name: string, text: string, params: readonly unknown[]): Promise<string> {
@@ -120,12 +124,12 @@ class PgliteStatements {
 
   private async prepare(name: string, text: string) {
     await this.client.query(`prepare ${name} as ${text}`);
-    const { rows } = await this.client.query<{ oid: number }>(
+    const { rows } = (await this.client.query(
       `select t::oid::int as oid
        from pg_prepared_statements, unnest(parameter_types) with ordinality as p(t, n)
        where name = $1 order by n`,
       [name],
-    );
+    )) as { rows: { oid: number }[] };
     return { text, types: rows.map((row) => row.oid) };
   }
 

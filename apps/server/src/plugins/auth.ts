@@ -4,6 +4,7 @@ import { isSuperAdmin } from '@tolk/shared/roles';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { ACCESS_TOKEN_COOKIE } from '@tolk/shared/schemas/auth';
 import { AppError, unauthorized } from '../errors';
+import { LiveCallers } from '../modules/auth/live-callers';
 import { createSessionsRepository } from '../modules/auth/sessions.repository';
 import type { TokenService } from '../modules/auth/tokens';
 
@@ -111,6 +112,10 @@ declare module 'fastify' {
     onSessionsRevoked(listener: SessionsRevokedListener): void;
     /** Tells the subscribers that sessions were revoked; called by whoever revoked them, after the write. */
     sessionsRevoked(revoked: RevokedSessions): void;
+    /** Forgets this instance's cached callers of these sessions (revoked on another instance). */
+    forgetSessions(sessionIds: readonly string[]): void;
+    /** An account changed what its callers carry (name, language, roles, subscription): read it afresh. */
+    accountChanged(accountId: string): void;
   }
 }
 
@@ -148,6 +153,8 @@ function normalOrigin(value: string | undefined): string | undefined {
 
 export interface AuthOptions {
   tokens: TokenService;
+  /** How long a caller read for a token is used again without a query (0: every request reads it). */
+  callerCacheMs?: number;
   /** Extra origins allowed for cookie-authenticated writes (a separate web host, say). */
   publicOrigins: string[];
 }
@@ -155,6 +162,7 @@ export interface AuthOptions {
 export const authPlugin = fp(
   async (app: FastifyInstance, options: AuthOptions) => {
     const sessions = createSessionsRepository(app.db);
+    const cached = new LiveCallers<MemberCaller>(options.callerCacheMs ?? 5_000);
     const allowed = new Set(options.publicOrigins.map(normalOrigin).filter((o): o is string => Boolean(o)));
 
     function assertSameSite(request: FastifyRequest) {
@@ -170,13 +178,15 @@ export const authPlugin = fp(
 
     /** The live session a token stands for, or null (bad signature, expired, revoked). */
     async function liveCaller(token: string): Promise<MemberCaller | null> {
+      const known = cached.get(token);
+      if (known) return known;
       const claims = await options.tokens.verify(token);
       const live = claims ? await sessions.findLive(claims.jti, claims.sub) : undefined;
       if (!live) return null;
       if (!live.lastSeenAt || Date.now() - live.lastSeenAt.getTime() > LAST_SEEN_MINUTES * 60_000) {
         await sessions.touch(live.sessionId, LAST_SEEN_MINUTES);
       }
-      return {
+      const caller: MemberCaller = {
         kind: 'member',
         accountId: live.accountId,
         guestMemberId: null,
@@ -193,6 +203,8 @@ export const authPlugin = fp(
         issuedAt: live.createdAt,
         expiresAt: live.expiresAt,
       };
+      cached.set(token, caller);
+      return caller;
     }
 
     async function resolveCaller(request: FastifyRequest): Promise<MemberCaller | null> {
@@ -213,8 +225,15 @@ export const authPlugin = fp(
     app.decorate('onSessionsRevoked', (listener: SessionsRevokedListener) => {
       revocationListeners.push(listener);
     });
+    app.decorate('forgetSessions', (sessionIds: readonly string[]) => {
+      cached.forgetSessions(sessionIds);
+    });
+    app.decorate('accountChanged', (accountId: string) => {
+      cached.forgetAccount(accountId);
+    });
     app.decorate('sessionsRevoked', (revoked: RevokedSessions) => {
       if (revoked.sessionIds.length === 0) return;
+      cached.forgetSessions(revoked.sessionIds);
       for (const listener of revocationListeners) {
         // The sessions are revoked whatever a listener does: its failure must not fail the request.
         try {

@@ -30,6 +30,13 @@ export type SocketAuthenticator = (token: string) => Promise<Caller | null>;
 export const accountRoom = (accountId: string) => `a:${accountId}`;
 /** Every socket opened with one member session: how revoking a session closes its sockets. */
 export const sessionRoom = (sessionId: string) => `s:${sessionId}`;
+
+/** Between instances (the adapter's server-side events): sessions revoked on one of them. */
+const SESSIONS_REVOKED = 'tolk:sessions-revoked';
+interface ServerSideEmitter {
+  serverSideEmit(event: string, ...args: unknown[]): boolean;
+  on(event: string, listener: (...args: unknown[]) => void): void;
+}
 /** Every socket acting as one membership row (a plaza guest's from the start, a member's once joined). */
 export const memberRoom = (memberId: string) => `m:${memberId}`;
 
@@ -138,7 +145,30 @@ export const realtimePlugin = fp(
         app.log.error({ err: error }, 'redis subscriber error');
       });
       await Promise.all([pub.connect(), sub.connect()]);
+      // The adapter publishes without waiting for the answer: while Redis is away (a command
+      // failing as the connection drops, or queued past its timeout) that would be an unhandled
+      // rejection, which ends the process. Live events to other instances are lost then; the
+      // muses are stored, and a reader's catch-up by sequence brings them.
+      const publish = pub.publish.bind(pub);
+      Object.defineProperty(pub, 'publish', {
+        value: (...args: Parameters<typeof publish>) => {
+          const sent = publish(...args);
+          sent.catch((error: unknown) => {
+            app.log.warn({ err: error }, 'redis publish failed');
+          });
+          return sent;
+        },
+      });
       io.adapter(createAdapter(pub, sub));
+      // Who is online, asked of every instance: while Redis is away, this instance's own sockets
+      // (a join must not fail because presence cannot be asked).
+      const adapter = io.of('/').adapter;
+      const fetchSockets = adapter.fetchSockets.bind(adapter);
+      adapter.fetchSockets = (opts) =>
+        fetchSockets(opts).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'other instances could not be asked for their sockets');
+          return fetchSockets({ ...opts, flags: { ...opts.flags, local: true } });
+        });
       redisClients.push(pub, sub);
     }
 
@@ -191,6 +221,12 @@ export const realtimePlugin = fp(
     // Sockets live as long as their session: sign-out and password change close them, on every instance.
     app.onSessionsRevoked(({ sessionIds }) => {
       io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+      // The other instances drop their cached callers of these sessions too.
+      (io as unknown as ServerSideEmitter).serverSideEmit(SESSIONS_REVOKED, sessionIds);
+    });
+    (io as unknown as ServerSideEmitter).on(SESSIONS_REVOKED, (sessionIds: unknown) => {
+      if (Array.isArray(sessionIds))
+        app.forgetSessions(sessionIds.filter((id): id is string => typeof id === 'string'));
     });
 
     app.decorate('realtime', {

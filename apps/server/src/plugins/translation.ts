@@ -17,14 +17,24 @@ export interface TranslationPluginOptions {
   config: TranslationConfig;
   /** Engines to use instead of the configured ones (tests). */
   engines?: TranslationEngine[];
+  /** Premium engines to use instead of the configured ones (tests). */
+  premiumEngines?: TranslationEngine[];
   batchWindowMs?: number;
 }
 
 /** The translation service as a decorator; closing the app stops the engines (Apertium's pipelines). */
 export const translationPlugin = fp(
   async (app: FastifyInstance, options: TranslationPluginOptions) => {
+    const engines = options.engines ?? createConfiguredEngines(options.config.engines);
+    // A premium engine also in TRANSLATION_ENGINES is the same engine (one Apertium, one breaker).
+    const premiumEngines =
+      options.premiumEngines ??
+      options.config.premiumEngines.map(
+        (config) => engines.find((engine) => engine.name === config.name) ?? createConfiguredEngines([config])[0]!,
+      );
     const service = createTranslationService({
-      engines: options.engines ?? createConfiguredEngines(options.config.engines),
+      engines,
+      premiumEngines,
       store: createTranslationRepository(app.db),
       cacheSize: options.config.cacheSize,
       timeoutMs: options.config.timeoutMs,

@@ -43,3 +43,16 @@ export function windowCounter(redis?: RedisScripts, prefix = 'tolk:window:'): Wi
     return Promise.resolve({ count: window.count, resetMs: window.endsAt - now });
   };
 }
+
+/**
+ * A counter that counts nothing while its store cannot answer (Redis away): the limit is lifted
+ * for that time rather than every counted action failing, as the routes' limits are
+ * (@fastify/rate-limit's skipOnError).
+ */
+export function liftedWhenUnavailable(count: WindowCounter, onError: (error: unknown) => void): WindowCounter {
+  return (key, windowMs) =>
+    count(key, windowMs).catch((error: unknown) => {
+      onError(error);
+      return { count: 0, resetMs: windowMs };
+    });
+}

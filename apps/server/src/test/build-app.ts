@@ -60,6 +60,8 @@ export async function testApp(
   const app = await buildApp({
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
     registerLimit: { max: 10_000, timeWindow: 60_000 },
+    // Renewals run when a test calls app.subscriptionRenewals, not on a timer.
+    subscriptionRenewEveryMs: 0,
     ...overrides,
     config,
     database,

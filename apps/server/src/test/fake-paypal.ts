@@ -8,6 +8,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { createPaypalProvider } from '../modules/payments/providers/paypal';
 import type { RedirectProvider } from '../modules/payments/providers/provider';
+import { fakePaypalSubscriptions } from './fake-paypal-subscriptions';
 import { vendorServer, type VendorRequest, type VendorServer } from './vendor-server';
 
 export const PAYPAL_HOST = 'api-m.sandbox.paypal.com';
@@ -18,7 +19,7 @@ const TOKEN = 'A21AAcontracttoken';
 
 /**
  * PayPal's REST API as far as Tolk uses it (OAuth client credentials, Orders v2, capture refunds,
- * webhook verification), answering in PayPal's JSON: snake_case, HATEOAS links, PayPal-Request-Id
+ * catalog products, billing plans and subscriptions, webhook verification), answering in PayPal's JSON: snake_case, HATEOAS links, PayPal-Request-Id
  * idempotency, 422 with an issue for a refused instrument.
  */
 export function fakePaypal() {
@@ -27,6 +28,7 @@ export function fakePaypal() {
   /** The signatures PayPal would have made: transmission id -> the signed event. */
   const signed = new Map<string, string>();
   let next = 1;
+  const billing = fakePaypalSubscriptions(() => next++);
   const notFound = { status: 404, json: { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] } };
   const handle = (request: VendorRequest) => {
     if (request.path === '/v1/oauth2/token') {
@@ -96,12 +98,22 @@ export function fakePaypal() {
         body.transmission_sig === signatureOf(event, String(body.transmission_id));
       return { status: 200, json: { verification_status: holds ? 'SUCCESS' : 'FAILURE' } };
     }
-    return notFound;
+    return billing.handle(request, body, remember) ?? notFound;
   };
   const signatureOf = (event: string, transmissionId: string) =>
     createHash('sha256').update(`${transmissionId}|${PAYPAL_WEBHOOK_ID}|${event}`).digest('base64');
   return {
     handle,
+    approveSubscription: billing.approveSubscription,
+    activateSubscription: billing.activateSubscription,
+    renewSubscription: billing.renewSubscription,
+    setSubscriptionStatus: billing.setSubscriptionStatus,
+    subscriptionResource: billing.subscriptionResource,
+    made: billing.made,
+    /** PayPal keeps a PayPal-Request-Id for a while only (hours to days): after that, a repeat makes anew. */
+    forgetRequestIds() {
+      byRequestId.clear();
+    },
     approve(id: string) {
       orders.get(id)!.status = 'APPROVED';
     },
@@ -136,6 +148,7 @@ export async function paypalContract(): Promise<{
   api: VendorServer;
   paypal: ReturnType<typeof fakePaypal>;
   provider: RedirectProvider;
+  connect(): RedirectProvider;
   close(): Promise<void>;
 }> {
   const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-paypal-'));
@@ -161,17 +174,21 @@ export async function paypalContract(): Promise<{
       return tls.connect({ ...options, host: '127.0.0.1', port, ca: cert, servername: PAYPAL_HOST });
     }
   }
-  const provider = createPaypalProvider({
-    clientId: PAYPAL_CLIENT_ID,
-    clientSecret: PAYPAL_CLIENT_SECRET,
-    environment: 'sandbox',
-    webhookId: PAYPAL_WEBHOOK_ID,
-    httpsAgent: new ContractAgent({ keepAlive: false }),
-  });
+  /** A PayPal provider of the official SDK talking to the contract server (another one: a restarted server). */
+  const connect = () =>
+    createPaypalProvider({
+      clientId: PAYPAL_CLIENT_ID,
+      clientSecret: PAYPAL_CLIENT_SECRET,
+      environment: 'sandbox',
+      webhookId: PAYPAL_WEBHOOK_ID,
+      httpsAgent: new ContractAgent({ keepAlive: false }),
+    });
+  const provider = connect();
   return {
     api,
     paypal,
     provider,
+    connect,
     async close() {
       await api.close();
       fs.rmSync(certDir, { recursive: true, force: true });

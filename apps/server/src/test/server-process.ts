@@ -68,6 +68,11 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The running process's id (for its CPU figures in /proc). */
+  get pid(): number | undefined {
+    return this.running ? this.child?.pid : undefined;
+  }
+
   /** Starts the server and waits until /api/health/ready answers 200 (database up, warm-up done). */
   async start(): Promise<void> {
     if (this.running) throw new Error('The server is running already.');

@@ -6,10 +6,8 @@ import { RouteError } from './route-error';
 
 // Every screen is its own chunk, fetched when its route is first visited.
 const landing = () => import('../features/landing/screens/landing-screen');
-const notAvailable = () => import('../features/coming-soon/not-available-screen');
 
 const screen = (path: string, lazy: RouteObject['lazy']): RouteObject => ({ path, lazy });
-const later = (...routePaths: string[]): RouteObject[] => routePaths.map((path) => screen(path, notAvailable));
 
 export const routes: RouteObject[] = [
   {
@@ -73,7 +71,9 @@ export const routes: RouteObject[] = [
               screen('order/add', () => import('../features/orders/screens/order-add-screen')),
               screen('order/edit/:id', () => import('../features/orders/screens/order-edit-screen')),
               screen('order/:id', () => import('../features/orders/screens/order-detail-screen')),
-              ...later('sub', 'pay/:id', 'select-payment/:id'),
+              screen('select-payment/:id', () => import('../features/payments/screens/select-payment-screen')),
+              screen('pay/:id', () => import('../features/payments/screens/pay-screen')),
+              screen('sub', () => import('../features/subscriptions/screens/subscribe-screen')),
             ],
           },
           screen('*', landing),

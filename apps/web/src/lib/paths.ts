@@ -79,5 +79,8 @@ export const paths = {
   orderAdd: (thingId: string, owner: string) => `/order/add?${new URLSearchParams({ thing: thingId, owner })}`,
   order: (orderId: string) => `/order/${segment(orderId)}`,
   orderEdit: (orderId: string) => `/order/edit/${segment(orderId)}`,
-  selectPayment: (orderId: string) => `/select-payment/${segment(orderId)}`,
+  /** Choosing how to pay an accepted order or a subscription (the payable's id: the order's or the subscription's). */
+  selectPayment: (payableId: string) => `/select-payment/${segment(payableId)}`,
+  /** One payment: the sandbox's card form, or where a Stripe or PayPal payment stands (`return`, `cancel`: back from it). */
+  pay: (paymentId: string) => `/pay/${segment(paymentId)}`,
 } as const;

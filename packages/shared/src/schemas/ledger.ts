@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isCurrency } from '../currencies';
+import { currencySchema } from './money';
+import { subscriptionSchema } from './subscriptions';
 
 /**
  * The ledger: money held per member and currency, moved only by transfers between two ledger
@@ -17,11 +18,12 @@ export const LEDGER_REFERENCE_TYPES = ['order', 'subscription', 'payment_event',
 export type LedgerReferenceType = (typeof LEDGER_REFERENCE_TYPES)[number];
 
 /**
- * The platform's own ledger accounts, one per currency: its fees, a clearing account per payment
+ * The platform's own ledger accounts, one per currency: its fees, its subscriptions' income, a clearing account per payment
  * provider (money on its way in or out through it), and the sandbox's funding (test money).
  */
 export const SYSTEM_LEDGER_ACCOUNTS = [
   'platform_fees',
+  'platform_subscriptions',
   'clearing_sandbox',
   'clearing_stripe',
   'clearing_paypal',
@@ -30,6 +32,7 @@ export const SYSTEM_LEDGER_ACCOUNTS = [
 export type SystemLedgerAccount = (typeof SYSTEM_LEDGER_ACCOUNTS)[number];
 export const SYSTEM_LEDGER_ACCOUNT_NAMES: Record<SystemLedgerAccount, string> = {
   platform_fees: 'Platform fees',
+  platform_subscriptions: 'Subscriptions',
   clearing_sandbox: 'Sandbox clearing',
   clearing_stripe: 'Stripe clearing',
   clearing_paypal: 'PayPal clearing',
@@ -49,7 +52,7 @@ export const LEDGER_EXPORT_MAX = 100_000;
 /** The latest entries the account page shows. */
 export const ACCOUNT_PAGE_ENTRIES = 10;
 
-export const currencySchema = z.string().refine(isCurrency, 'Not an ISO 4217 currency.');
+export { currencySchema };
 export const ledgerAmountSchema = z
   .number()
   .int('Whole minor units.')
@@ -207,9 +210,6 @@ export const ledgerIntegritySchema = z.object({
 });
 export type LedgerIntegrity = z.infer<typeof ledgerIntegritySchema>;
 
-/** Until subscriptions exist, every member has none. */
-export const subscriptionStateSchema = z.object({ state: z.literal('none') });
-
 /** The signed-in member's own account page. */
 export const accountPageSchema = z.object({
   profile: z.object({
@@ -221,7 +221,8 @@ export const accountPageSchema = z.object({
     roles: z.string(),
     createdAt: z.string(),
   }),
-  subscription: subscriptionStateSchema,
+  /** The member's running or last subscription; null when they never subscribed. */
+  subscription: subscriptionSchema.nullable(),
   balances: z.array(balanceSchema),
   /** The latest entries across all of the member's ledger accounts, newest first. */
   transactions: z.array(ledgerEntrySchema),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PAYMENT_OUTCOMES, PAYMENT_PROVIDERS, sandboxCardSchema } from '../payments';
 import { ORDER_STATES } from './orders';
+import { PLAN_INTERVALS } from './subscriptions';
 
 /**
- * Paying an accepted order: the buyer picks a provider, is sent to it (Stripe, PayPal) or types a
+ * Paying an accepted order or a subscription: the buyer picks a provider, is sent to it (Stripe, PayPal) or types a
  * test card (the sandbox), and the order becomes paid when the provider says the money is taken.
  * A payment is one attempt: a declined card ends it (`failed` with its outcome) and the buyer
  * starts another.
@@ -26,6 +27,8 @@ export const PAYMENT_FAILURES = {
   already_paid: 'This order was already paid by another payment: this one was given back.',
   /** The provider reported another amount or currency than the order's. */
   amount_mismatch: 'The provider reported another amount than the order’s: the money was given back.',
+  /** The member's other subscription was running when this one's payment came through. */
+  already_subscribed: 'Another subscription of yours is running: this payment was given back.',
 } as const;
 export type PaymentFailure = keyof typeof PAYMENT_FAILURES;
 
@@ -49,6 +52,32 @@ export const sandboxPaymentInputSchema = sandboxCardSchema;
 export type SandboxPaymentInput = z.input<typeof sandboxPaymentInputSchema>;
 
 const party = z.object({ id: z.uuid(), username: z.string(), displayName: z.string() });
+
+/** What is paid: an accepted order or a subscription's first period. */
+export const PAYABLE_KINDS = ['order', 'subscription'] as const;
+export type PayableKind = (typeof PAYABLE_KINDS)[number];
+
+/**
+ * An order or a subscription as /select-payment/{id} shows it (GET /api/payables/{id}, by its
+ * payer): what it is, how much, whether it can be paid now and where the payer goes back to.
+ */
+export const payableSchema = z.object({
+  kind: z.enum(PAYABLE_KINDS),
+  id: z.uuid(),
+  /** What is paid, as the payer reads it: the thing's name, or the plan's. */
+  title: z.string(),
+  quantity: z.number().int(),
+  /** A subscription's period (null for an order). */
+  interval: z.enum(PLAN_INTERVALS).nullable(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  /** payable: can be paid now; paid: paid already; closed: cannot be paid (message says why). */
+  state: z.enum(['payable', 'paid', 'closed']),
+  message: z.string().nullable(),
+  /** The web path the payer goes back to: /order/{id}, or /sub. */
+  returnTo: z.string(),
+});
+export type Payable = z.infer<typeof payableSchema>;
 
 /** The order a payment is for, as its buyer and seller read it on the payment page. */
 export const paymentOrderSchema = z.object({
@@ -86,7 +115,10 @@ export const paymentSchema = z.object({
   redirectUrl: z.string().nullable(),
   /** Which side the reader is on. */
   role: z.enum(['buyer', 'seller', 'admin']),
-  order: paymentOrderSchema,
+  /** What it pays, as the payer reads it. */
+  payable: payableSchema,
+  /** The order it pays (null for a subscription's payment). */
+  order: paymentOrderSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -26,7 +26,8 @@ export const accounts = pgTable(
     language: text('language').notNull().default('en'),
     /** Free text as the spec has it; superadmin when it contains "superadmin". */
     roles: text('roles').notNull().default('user'),
-    activeSubscriber: boolean('active_subscriber').notNull().default(false),
+    /** The end of the member's paid subscription period (subscriptions keep it): an active subscriber until then. */
+    subscribedUntil: timestamp('subscribed_until', { withTimezone: true }),
     /** Set by a superadmin (a report upheld): no sign-in, no sessions, hidden everywhere. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +46,9 @@ export const accounts = pgTable(
     index('accounts_created_idx').on(t.createdAt, t.id),
   ],
 );
+
+/** Whether the member is an active subscriber now: their paid period has not run out. */
+export const activeSubscriberNow = sql<boolean>`coalesce(${accounts.subscribedUntil} > now(), false)`.mapWith(Boolean);
 
 /** What an audit row says changed: the fields concerned, never a password hash. */
 export type AuditState = Record<string, unknown>;

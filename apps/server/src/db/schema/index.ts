@@ -15,3 +15,4 @@ export * from './connect';
 export * from './ledger';
 export * from './orders';
 export * from './payments';
+export * from './subscriptions';

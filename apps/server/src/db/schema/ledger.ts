@@ -45,7 +45,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_currency', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
       'ledger_accounts_system_code',
-      sql`${t.systemCode} in ('platform_fees', 'clearing_sandbox', 'clearing_stripe', 'clearing_paypal', 'funding_sandbox')`,
+      sql`${t.systemCode} in ('platform_fees', 'platform_subscriptions', 'clearing_sandbox', 'clearing_stripe', 'clearing_paypal', 'funding_sandbox')`,
     ),
   ],
 );

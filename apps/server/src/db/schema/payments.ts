@@ -17,10 +17,11 @@ import type { PaymentFailure, PaymentState } from '@tolk/shared/schemas/payments
 import { accounts } from './accounts';
 import { timestamps } from './columns';
 import { orders } from './orders';
+import { subscriptions } from './subscriptions';
 import { tenants } from './tenants';
 
 /**
- * One attempt to pay an order through a provider. Its id keys every call made for it (the
+ * One attempt to pay an order (or a subscription's first period) through a provider. Its id keys every call made for it (the
  * provider's checkout, the ledger transfers of its settlement), so a retry never charges or
  * credits twice. Kept for good: it is the record of money taken and given back.
  */
@@ -31,9 +32,9 @@ export const payments = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** What it pays: an order, or a subscription's first period (exactly one of the two). */
+    orderId: uuid('order_id').references(() => orders.id),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     buyerId: uuid('buyer_id')
       .notNull()
       .references(() => accounts.id),
@@ -67,6 +68,13 @@ export const payments = pgTable(
       .on(t.orderId)
       .where(sql`${t.state} in ('succeeded', 'refunded')`),
     index('payments_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('payments_subscription_open_key')
+      .on(t.subscriptionId, t.provider)
+      .where(sql`${t.state} in ('created', 'pending')`),
+    uniqueIndex('payments_subscription_paid_key')
+      .on(t.subscriptionId)
+      .where(sql`${t.state} in ('succeeded', 'refunded')`),
+    check('payments_pays_one', sql`(${t.orderId} is null) <> (${t.subscriptionId} is null)`),
     check('payments_amount', sql`${t.amountMinor} > 0 and ${t.feeMinor} >= 0 and ${t.feeMinor} <= ${t.amountMinor}`),
     check('payments_provider', sql`${t.provider} in ('sandbox', 'stripe', 'paypal')`),
     check('payments_state', sql`${t.state} in ('created', 'pending', 'succeeded', 'failed', 'expired', 'refunded')`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { ownedRecordColumns, timestamps } from './columns';
+import { ownedRecordColumns, searchText, timestamps } from './columns';
 import { places } from './places';
 import { uploads } from './uploads';
 
@@ -26,6 +26,7 @@ export const persons = pgTable(
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** Bumped on every change: an edit made from an older version is refused (409). */
     version: integer('version').notNull().default(1),
+    searchText: searchText('name', 'description', 'note', 'met_where'),
     ...timestamps(),
   },
   (t) => [

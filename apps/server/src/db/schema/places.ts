@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { ownedRecordColumns, timestamps } from './columns';
+import { ownedRecordColumns, searchText, timestamps } from './columns';
 import { uploads } from './uploads';
 
 /** Places a member keeps: personal records, visible to their owner only. */
@@ -19,6 +19,7 @@ export const places = pgTable(
     note: text('note').notNull().default(''),
     rating: smallint('rating'),
     version: integer('version').notNull().default(1),
+    searchText: searchText('name', 'address', 'note'),
     ...timestamps(),
   },
   (t) => [

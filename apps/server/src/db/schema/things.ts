@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ownedRecordColumns, timestamps } from './columns';
+import { ownedRecordColumns, searchText, timestamps } from './columns';
 
 /** Items and services a member offers: private, or offered to their tenant. */
 export const things = pgTable(
@@ -24,6 +24,7 @@ export const things = pgTable(
       .default('available'),
     visibility: text('visibility').$type<'private' | 'offered'>().notNull().default('private'),
     version: integer('version').notNull().default(1),
+    searchText: searchText('name', 'description'),
     ...timestamps(),
   },
   (t) => [

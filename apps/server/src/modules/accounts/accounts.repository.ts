@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { keyset } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
-import { accounts } from '../../db/schema/accounts';
+import { accounts, activeSubscriberNow } from '../../db/schema/accounts';
 import { profiles } from '../../db/schema/profiles';
 import { sessions } from '../../db/schema/sessions';
 import { tenants } from '../../db/schema/tenants';
@@ -37,7 +37,7 @@ const accountColumns = {
   displayName: accounts.displayName,
   language: accounts.language,
   roles: accounts.roles,
-  activeSubscriber: accounts.activeSubscriber,
+  activeSubscriber: activeSubscriberNow,
   suspendedAt: accounts.suspendedAt,
   mustChangePassword: accounts.mustChangePassword,
   createdAt: accounts.createdAt,
@@ -69,7 +69,7 @@ const adminColumns = {
 };
 export type AdminAccountRow = Omit<
   typeof accounts.$inferSelect,
-  'passwordHash' | 'passwordChangedAt' | 'activeSubscriber'
+  'passwordHash' | 'passwordChangedAt' | 'subscribedUntil'
 > & {
   tenant: string;
   lastActiveAt: Date | null;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts } from '../../db/schema/accounts';
+import { accounts, activeSubscriberNow } from '../../db/schema/accounts';
 import { sessions } from '../../db/schema/sessions';
 import { tenants } from '../../db/schema/tenants';
 
@@ -17,7 +17,7 @@ export function createSessionsRepository(db: Database) {
       displayName: accounts.displayName,
       language: accounts.language,
       roles: accounts.roles,
-      activeSubscriber: accounts.activeSubscriber,
+      activeSubscriber: activeSubscriberNow,
       mustChangePassword: accounts.mustChangePassword,
       tenantId: tenants.id,
       tenant: tenants.slug,

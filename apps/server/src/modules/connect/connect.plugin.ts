@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { subscriberMax } from '../../plugins/subscriber-limits';
 import { detectLanguage } from '../translation/language-detection';
 import type { TranslationService } from '../translation/translation.service';
 import { createConnectRepository } from './connect.repository';
@@ -20,6 +21,8 @@ export const connectPlugin = fp(
     options: {
       requestsPerDay: number;
       reportsPerDay: number;
+      /** Active subscribers' connect requests: this many times requestsPerDay. */
+      subscriberFactor: number;
       /** A superadmin suspends an account (the accounts module: no sign-in, sessions and sockets closed, audited). */
       suspend: (actorId: string, accountId: string) => Promise<void>;
     },
@@ -43,7 +46,10 @@ export const connectPlugin = fp(
     await app.register(connectRoutes, {
       prefix: '/api',
       service,
-      requestLimit: { max: options.requestsPerDay, timeWindow: 24 * 60 * 60_000 },
+      requestLimit: {
+        max: subscriberMax(options.requestsPerDay, options.subscriberFactor),
+        timeWindow: 24 * 60 * 60_000,
+      },
     });
     await app.register(tripsRoutes, { prefix: '/api', service: trips });
     const reports = createReportsService({

@@ -26,7 +26,10 @@ const connectionStateSchema = z.object({ id: z.uuid(), state: z.enum(['pending',
 /** Discovery, people, connections and blocks: members only, each in their own tenant. */
 export async function connectRoutes(
   app: FastifyInstance,
-  options: { service: ConnectService; requestLimit: { max: number; timeWindow: number } },
+  options: {
+    service: ConnectService;
+    requestLimit: { max: number | ((request: FastifyRequest) => number); timeWindow: number };
+  },
 ) {
   const { service } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,13 +5,18 @@ import { ACCOUNT_PAGE_ENTRIES, accountPageSchema, type AccountPage } from '@tolk
 import { AppError } from '../../errors';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { callerOf } from '../../plugins/auth';
+import type { Subscription } from '@tolk/shared/schemas/subscriptions';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { LedgerService } from './ledger.service';
 
 /** The signed-in member's own account page: who they are, their subscription, balances and latest entries. */
 export async function accountPageRoutes(
   app: FastifyInstance,
-  options: { ledger: LedgerService; accounts: Pick<AccountsService, 'findById'> },
+  options: {
+    ledger: LedgerService;
+    accounts: Pick<AccountsService, 'findById'>;
+    subscriptionOf: (accountId: string) => Promise<Subscription | null>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -27,10 +32,11 @@ export async function accountPageRoutes(
     async (request): Promise<AccountPage> => {
       const caller = callerOf(request);
       const member = { accountId: caller.accountId, tenantId: caller.tenantId };
-      const [account, balances, transactions] = await Promise.all([
+      const [account, balances, transactions, subscription] = await Promise.all([
         options.accounts.findById(caller.accountId),
         options.ledger.balances(caller),
         options.ledger.latest(member, ACCOUNT_PAGE_ENTRIES),
+        options.subscriptionOf(caller.accountId),
       ]);
       if (!account) throw new AppError('unauthorized', SERVER_MESSAGES.accountGone);
       return {
@@ -43,7 +49,7 @@ export async function accountPageRoutes(
           roles: account.roles,
           createdAt: account.createdAt.toISOString(),
         },
-        subscription: { state: 'none' },
+        subscription,
         balances: balances.items,
         transactions,
       };

@@ -16,7 +16,13 @@ export const ledgerPlugin = fp(
     });
     app.decorate('ledger', ledger);
     await app.register(ledgerRoutes, { prefix: '/api', service: ledger });
-    await app.register(accountPageRoutes, { prefix: '/api', ledger, accounts });
+    await app.register(accountPageRoutes, {
+      prefix: '/api',
+      ledger,
+      accounts,
+      // The payments plugin (registered after this one) decorates app.subscriptions.
+      subscriptionOf: (accountId: string) => app.subscriptions.currentOf(accountId),
+    });
   },
   { name: 'ledger', dependencies: ['db', 'auth'] },
 );

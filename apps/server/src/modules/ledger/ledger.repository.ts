@@ -106,8 +106,8 @@ export function createLedgerRepository(db: Database) {
           ...(member ? { accountId: holder.memberId } : { systemCode: holder.system }),
           currency,
           // A member never owes; the platform's clearing and funding accounts stand for money
-          // outside it, which may run negative. Its fees only ever hold what came in.
-          noOverdraft: member || holder.system === 'platform_fees',
+          // outside it, which may run negative. Its fees and subscriptions only ever hold what came in.
+          noOverdraft: member || holder.system === 'platform_fees' || holder.system === 'platform_subscriptions',
         })
         .onConflictDoNothing()
         .returning({ id: ledgerAccounts.id });

@@ -11,6 +11,13 @@ export const RETRY_BASE_MS = 5_000;
 export const RETRY_MAX_MS = 5 * 60_000;
 /** After this many failures in a row the background stops; a reader opening the muse still retries. */
 const RETRY_BACKGROUND_ATTEMPTS = 12;
+/**
+ * However long the backoff has grown (or after the background gave up), one translation that has
+ * waited this long is tried this often, so an engine that is back is noticed as soon as its
+ * breaker lets a trial through, not at the next scheduled retry minutes later; its success makes
+ * every translation waiting for the same pair due at once.
+ */
+export const RETRY_PROBE_MS = 10_000;
 const retryDelay = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -30,7 +37,13 @@ export function createMuseTranslations(deps: {
   /** One translation per (muse, language) in flight in this process, however many ask for it. */
   const inflight = new Map<string, Promise<MuseTranslation>>();
   /** Translations an engine failed, by `${museId}:${language}`: how often, and when to try again. */
-  const retries = new Map<string, { museId: string; language: string; attempts: number; dueAt: number }>();
+  const retries = new Map<
+    string,
+    { museId: string; language: string; pair: string; attempts: number; dueAt: number; failedAt: number }
+  >();
+  /** When each language pair (`from>to`) last came back translated from an engine. */
+  const answered = new Map<string, number>();
+  let probedAt = 0;
 
   /** Translations of muses finished together are stored together (one statement under load). */
   const translationWrites = groupCommit(
@@ -57,18 +70,27 @@ export function createMuseTranslations(deps: {
     };
   }
 
-  function noteOutcome(row: { museId: string; targetLanguage: string; state: string }) {
+  function noteOutcome(
+    row: { museId: string; targetLanguage: string; state: string; engine: string | null },
+    from: string,
+  ) {
     const key = `${row.museId}:${row.targetLanguage}`;
+    const pair = `${from}>${row.targetLanguage}`;
     if (row.state !== 'pending') {
       retries.delete(key);
+      // The pair translates again: what waits for it need not wait out its backoff (see due()).
+      if (row.state === 'ready' && row.engine !== null) answered.set(pair, Date.now());
       return;
     }
     const attempts = (retries.get(key)?.attempts ?? 0) + 1;
+    const now = Date.now();
     retries.set(key, {
       museId: row.museId,
       language: row.targetLanguage,
+      pair,
       attempts,
-      dueAt: Date.now() + retryDelay(attempts),
+      dueAt: now + retryDelay(attempts),
+      failedAt: now,
     });
   }
 
@@ -96,7 +118,10 @@ export function createMuseTranslations(deps: {
     const batch = (async () => {
       let results: TranslatedText[];
       try {
-        results = await translator.translate(muse.text, muse.sourceLanguage, missing);
+        results = await translator.translate(muse.text, muse.sourceLanguage, missing, {
+          senderMemberId: muse.senderMemberId,
+          conversationId: muse.conversationId,
+        });
       } catch (error) {
         log.warn({ err: error, museId: muse.id }, 'translation failed');
         results = missing.map((to) => ({
@@ -124,7 +149,7 @@ export function createMuseTranslations(deps: {
       // the memory). A muse edited or deleted meanwhile keeps its stale mark; the newer run stores
       // its own.
       const stored = translationWrites.submit({ museId: muse.id, text: muse.text, rows }).then((saved) => {
-        if (saved) for (const row of rows) noteOutcome(row);
+        if (saved) for (const row of rows) noteOutcome(row, muse.sourceLanguage);
       });
       track(stored);
       const views = new Map(
@@ -149,9 +174,23 @@ export function createMuseTranslations(deps: {
   return {
     translateMuse,
     retryIsDue,
-    /** Failed translations whose wait is over, for the background retry. */
+    /**
+     * Failed translations to try again now, for the background retry: those whose wait is over,
+     * every one whose pair has translated since it failed, and else a probe now and then.
+     */
     due(now: number) {
-      return [...retries.values()].filter((r) => r.dueAt <= now && r.attempts < RETRY_BACKGROUND_ATTEMPTS);
+      const due = [...retries.values()].filter(
+        (r) => (answered.get(r.pair) ?? 0) >= r.failedAt || (r.dueAt <= now && r.attempts < RETRY_BACKGROUND_ATTEMPTS),
+      );
+      if (!due.length && now - probedAt >= RETRY_PROBE_MS) {
+        let probe: (typeof due)[number] | undefined;
+        for (const r of retries.values()) {
+          if (now - r.failedAt >= RETRY_PROBE_MS && (!probe || r.dueAt < probe.dueAt)) probe = r;
+        }
+        if (probe) due.push(probe);
+      }
+      if (due.length) probedAt = now;
+      return due;
     },
     /** A muse that went (deleted, emptied): no more retries for it. */
     forget(museId: string, language: string) {

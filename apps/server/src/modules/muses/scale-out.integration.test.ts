@@ -46,4 +46,15 @@ describe.skipIf(!databaseUrl)('two server instances on one PostgreSQL and Redis'
     expect(delivered.translation?.text).toMatch(/amigo/i);
     socket.close();
   });
+
+  it('ends a session on every instance at once when it signs out on one, however recently the other read it', async () => {
+    const [a, b] = two.apps;
+    const member = await newAccount(a, { language: 'en' });
+    const me = () => b.inject({ method: 'GET', url: '/api/auth/me', headers: member.headers });
+    // Instance B has just read (and keeps for a few seconds) the caller of this token.
+    expect((await me()).statusCode).toBe(200);
+    const out = await a.inject({ method: 'POST', url: '/api/auth/signout', headers: member.headers });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    await expect.poll(async () => (await me()).statusCode, { timeout: 2_000 }).toBe(401);
+  });
 });

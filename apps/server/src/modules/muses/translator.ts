@@ -1,3 +1,4 @@
+import type { MuseAuthor } from '../subscriptions/premium-authors';
 import { detectLanguage } from '../translation/language-detection';
 import type { TranslationService } from '../translation/translation.service';
 import { transliterate } from '../translation/transliteration/transliterate';
@@ -18,7 +19,7 @@ export interface MuseTranslator {
    * One text into several languages in one call; engine trouble is reported in `state` (see
    * isLastingFailure for which failures are final). A throw counts as a transient failure.
    */
-  translate(text: string, from: string, to: string[]): Promise<TranslatedText[]>;
+  translate(text: string, from: string, to: string[], author?: MuseAuthor): Promise<TranslatedText[]>;
   /** `sure`: the text itself named the language; otherwise it is the fallback. */
   detect(text: string, fallback: string): { language: string; confidence: number; sure: boolean };
   transliterate(text: string, language: string): Promise<string | null>;
@@ -35,10 +36,15 @@ export const isLastingFailure = (result: TranslatedText) => result.state === 'un
 export const baseLanguage = (language: string) => language.toLowerCase().split('-')[0] ?? language;
 
 /** The translation module behind the port: one call per muse for all its target languages. */
-export function museTranslatorFrom(service: TranslationService): MuseTranslator {
+export function museTranslatorFrom(
+  service: TranslationService,
+  /** Whether a muse is a subscriber's own (the premium engines first); absent when none is configured. */
+  isPremium?: (author: MuseAuthor) => Promise<boolean>,
+): MuseTranslator {
   return {
-    async translate(text, from, to) {
-      const [result] = await service.translate({ texts: [text], from, to });
+    async translate(text, from, to, author) {
+      const premium = author && isPremium ? await isPremium(author) : false;
+      const [result] = await service.translate({ texts: [text], from, to, premium });
       return (result?.translations ?? []).map((t) => ({ ...t, reason: t.reason ?? null, pivot: t.pivot ?? null }));
     },
     detect(text, fallback) {

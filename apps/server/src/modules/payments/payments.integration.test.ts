@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Payment, PaymentProviders } from '@tolk/shared/schemas/payments';
+import type { Payable, Payment, PaymentProviders } from '@tolk/shared/schemas/payments';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
 import { testApp } from '../../test/build-app';
@@ -65,6 +65,44 @@ describe('ways to pay', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('what is paid', () => {
+  it('shows the buyer their accepted order before paying, paid once paid; the seller is refused, another member gets 404', async () => {
+    const d = await deal(2);
+    const read = (who: Pick<typeof carla, 'headers'>) =>
+      t.app.inject({ method: 'GET', url: `/api/payables/${d.order.id}`, headers: who.headers });
+    const res = await read(d.buyer);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Payable>()).toMatchObject({
+      kind: 'order',
+      id: d.order.id,
+      quantity: 2,
+      interval: null,
+      amountMinor: d.order.totalMinor,
+      currency: 'EUR',
+      state: 'payable',
+      message: null,
+      returnTo: `/order/${d.order.id}`,
+    });
+    expectForbidden(await read(d.seller));
+    expectNotFound(await read(dan));
+
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/payables/${d.order.id}/payments`,
+      headers: d.buyer.headers,
+      payload: { provider: 'sandbox' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const payment = started.json<Payment>();
+    expect(payment.payable).toMatchObject({ kind: 'order', id: d.order.id, state: 'payable' });
+    await charged(d.buyer, payment.id, '4242 4242 4242 4242');
+    expect((await read(d.buyer)).json<Payable>()).toMatchObject({
+      state: 'paid',
+      message: 'This order is paid already.',
+    });
   });
 });
 
@@ -270,7 +308,7 @@ describe('refunds', () => {
       method: 'POST',
       url: `/api/orders/${d.order.id}/fulfil`,
       headers: d.seller.headers,
-      payload: { version: paid.order.version },
+      payload: { version: paid.order!.version },
     });
     expect(fulfilled.statusCode, fulfilled.body).toBe(200);
     const res = await refund(admin, d.order.id);

@@ -8,7 +8,7 @@ import { databaseErrorOf } from '../../errors';
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = Pick<
   typeof payments.$inferInsert,
-  'tenantId' | 'orderId' | 'buyerId' | 'provider' | 'amountMinor' | 'feeMinor' | 'currency'
+  'tenantId' | 'orderId' | 'subscriptionId' | 'buyerId' | 'provider' | 'amountMinor' | 'feeMinor' | 'currency'
 >;
 
 const OPEN: PaymentState[] = ['created', 'pending'];
@@ -19,11 +19,23 @@ export function createPaymentsRepository(db: Database) {
     return row;
   }
 
-  async function openFor(orderId: string, provider: PaymentProviderId): Promise<PaymentRow | undefined> {
+  /** The open payment of an order or a subscription (`payable` names which) through a provider. */
+  async function openFor(
+    payable: Pick<NewPayment, 'orderId' | 'subscriptionId'>,
+    provider: PaymentProviderId,
+  ): Promise<PaymentRow | undefined> {
     const [row] = await db
       .select()
       .from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider), inArray(payments.state, OPEN)))
+      .where(
+        and(
+          payable.orderId
+            ? eq(payments.orderId, payable.orderId)
+            : eq(payments.subscriptionId, payable.subscriptionId!),
+          eq(payments.provider, provider),
+          inArray(payments.state, OPEN),
+        ),
+      )
       .limit(1);
     return row;
   }
@@ -46,17 +58,18 @@ export function createPaymentsRepository(db: Database) {
     byId,
     openFor,
 
-    /** The open payment of an order through a provider, made now or found (one open per order and provider). */
+    /** The open payment of an order (or subscription) through a provider, made now or found (one open per payable and provider). */
     async openOrCreate(values: NewPayment): Promise<PaymentRow> {
-      const found = await openFor(values.orderId, values.provider);
+      const found = await openFor(values, values.provider);
       if (found) return found;
       try {
         const [row] = await db.insert(payments).values(values).returning();
         return row!;
       } catch (error) {
-        if (databaseErrorOf(error)?.constraint !== 'payments_open_key') throw error;
+        const constraint = databaseErrorOf(error)?.constraint;
+        if (constraint !== 'payments_open_key' && constraint !== 'payments_subscription_open_key') throw error;
         // Made at the same moment by a retried request: that one is this one.
-        const raced = await openFor(values.orderId, values.provider);
+        const raced = await openFor(values, values.provider);
         if (!raced) throw error;
         return raced;
       }
@@ -110,7 +123,8 @@ export function createPaymentsRepository(db: Database) {
           .returning();
         return row;
       } catch (error) {
-        if (databaseErrorOf(error)?.constraint === 'payments_paid_key') return 'taken';
+        const constraint = databaseErrorOf(error)?.constraint;
+        if (constraint === 'payments_paid_key' || constraint === 'payments_subscription_paid_key') return 'taken';
         throw error;
       }
     },

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@tolk/shared/errors';
+import type { PaymentProviderId } from '@tolk/shared/payments';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
+  payableSchema,
   paymentInputSchema,
   paymentProvidersSchema,
   paymentSchema,
@@ -39,6 +41,10 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
     503: errorBodySchema,
   };
 
+  /** A payment's start as both routes read it: who, what, which provider, and where the provider sends the payer back. */
+  const startOf = (request: FastifyRequest, id: string, provider: PaymentProviderId) =>
+    [readerOf(request), id, provider, publicUrl ?? `${request.protocol}://${request.host}`] as const;
+
   r.get(
     '/payments/providers',
     {
@@ -65,12 +71,40 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
       },
       config,
     },
-    async (request, reply) => {
-      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
-      return reply
-        .code(201)
-        .send(await service.start(readerOf(request), request.params.id, request.body.provider, origin));
+    async (request, reply) =>
+      reply.code(201).send(await service.start(...startOf(request, request.params.id, request.body.provider))),
+  );
+
+  r.get(
+    '/payables/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'An order or a subscription as its payer reads it before paying (/select-payment/{id}): what, how much, whether it can be paid now',
+        params: idParamsSchema,
+        response: { 200: payableSchema, ...errors },
+      },
+      config,
     },
+    async (request) => service.payable(readerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/payables/:id/payments',
+    {
+      schema: {
+        tags,
+        summary:
+          "The payer pays an accepted order or a subscription's first period through a provider: its open payment (asking again finds it), with the provider's page to go to (Stripe, PayPal)",
+        params: idParamsSchema,
+        body: paymentInputSchema,
+        response: { 201: paymentSchema, ...errors },
+      },
+      config,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.startPayable(...startOf(request, request.params.id, request.body.provider))),
   );
 
   r.get(

@@ -1,22 +1,37 @@
 import type { PaymentProviderId, SandboxCard } from '@tolk/shared/payments';
 import {
   PAYMENT_FAILURES,
+  type Payable,
   type Payment,
   type PaymentProviders,
   type WebhookReceipt,
 } from '@tolk/shared/schemas/payments';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import type { OrderScope, OrdersService, PayableOrder } from '../orders/orders.service';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import type { ConfiguredProviders, RedirectProviderId } from './providers/configured';
-import { WebhookSignatureError, type ProviderPayment } from './providers/provider';
+import {
+  WebhookSignatureError,
+  type Checkout,
+  type ProviderPayment,
+  type ProviderSubscription,
+  type RedirectProvider,
+} from './providers/provider';
 import { sandboxCharge } from './providers/sandbox';
 import { platformFee, providerUnavailable, type Settlement } from './settlement';
+import type { SubscriptionCharges } from './subscription-charges';
+import type { SubscriptionRecords, SubscriptionWithPlan } from '../subscriptions/subscriptions.service';
+import { notPayable, orderPayable, subscriptionPayable } from './payables';
+
+/** What a payment pays: an order (with its buyer and seller) or a member's subscription. */
+type Target = { order: PayableOrder; sub?: undefined } | { order?: undefined; sub: SubscriptionWithPlan };
 
 export interface PaymentsDeps {
   repo: PaymentsRepository;
   orders: Pick<OrdersService, 'payable'>;
+  subscriptions: Pick<SubscriptionRecords, 'byId' | 'mine'>;
+  charges: SubscriptionCharges;
   settlement: Settlement;
   providers: ConfiguredProviders;
   platformFeePercent: number;
@@ -28,29 +43,24 @@ const payPage = (origin: string, paymentId: string) => `${origin}/pay/${paymentI
 
 const OPEN_STATES = new Set(['created', 'pending']);
 
-const notPayable = (state: string) =>
-  new AppError(
-    'conflict',
-    state === 'pending'
-      ? 'The seller has not accepted this order yet: it can be paid once accepted.'
-      : state === 'paid' || state === 'fulfilled'
-        ? 'This order is paid already.'
-        : `This order is ${state}: it cannot be paid.`,
-  );
-
 /**
- * Paying orders: the ways to pay offered, a payment of an accepted order by its buyer (sent to
+ * Paying orders and subscriptions: the ways to pay offered, a payment of an accepted order by its buyer (sent to
  * Stripe or PayPal, or to the sandbox's card form), its state read by buyer and seller (asking the
  * provider when the payer comes back), the provider's webhooks (stored, then acted on once) and
  * the seller's refund. The money and the order move only in the settlement.
  */
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { repo, orders, settlement, providers } = deps;
+  const { repo, orders, subscriptions, charges, settlement, providers } = deps;
 
-  const roleOf = (order: PayableOrder, reader: OrderScope): Payment['role'] =>
-    order.order.buyerId === reader.accountId ? 'buyer' : order.order.sellerId === reader.accountId ? 'seller' : 'admin';
+  const roleOf = (payment: PaymentRow, target: Target, reader: OrderScope): Payment['role'] =>
+    payment.buyerId === reader.accountId
+      ? 'buyer'
+      : target.order?.order.sellerId === reader.accountId
+        ? 'seller'
+        : 'admin';
 
-  function view(payment: PaymentRow, order: PayableOrder, reader: OrderScope): Payment {
+  function view(payment: PaymentRow, target: Target, reader: OrderScope): Payment {
+    const order = target.order;
     return {
       id: payment.id,
       provider: payment.provider,
@@ -62,29 +72,50 @@ export function createPaymentsService(deps: PaymentsDeps) {
       feeMinor: payment.feeMinor,
       currency: payment.currency,
       redirectUrl: OPEN_STATES.has(payment.state) ? payment.redirectUrl : null,
-      role: roleOf(order, reader),
-      order: {
-        id: order.order.id,
-        state: order.order.state,
-        version: order.order.version,
-        thingName: order.order.thingName,
-        quantity: order.order.quantity,
-        totalMinor: order.order.totalMinor,
-        currency: order.order.currency,
-        buyer: order.buyer,
-        seller: order.seller,
-      },
+      role: roleOf(payment, target, reader),
+      payable: order ? orderPayable(order) : subscriptionPayable(target.sub),
+      order: order
+        ? {
+            id: order.order.id,
+            state: order.order.state,
+            version: order.order.version,
+            thingName: order.order.thingName,
+            quantity: order.order.quantity,
+            totalMinor: order.order.totalMinor,
+            currency: order.order.currency,
+            buyer: order.buyer,
+            seller: order.seller,
+          }
+        : null,
       createdAt: payment.createdAt.toISOString(),
       updatedAt: payment.updatedAt.toISOString(),
     };
   }
 
-  /** A payment with its order, when the reader is its buyer, its seller or a superadmin; 404 otherwise. */
+  /** What a payment pays, when the reader may see it (its buyer, the order's seller, a superadmin). */
+  async function targetOf(reader: OrderScope | null, payment: PaymentRow): Promise<Target | undefined> {
+    if (payment.orderId) {
+      const order = await orders.payable(reader, payment.orderId);
+      return order && { order };
+    }
+    const sub = await subscriptions.byId(payment.subscriptionId!);
+    if (!sub || (reader && !reader.superAdmin && sub.subscription.accountId !== reader.accountId)) return undefined;
+    return { sub };
+  }
+
+  /** A payment with what it pays, when the reader is its buyer, its seller or a superadmin; 404 otherwise. */
   async function readable(reader: OrderScope, id: string) {
     const payment = await repo.byId(id);
-    const order = payment && (await orders.payable(reader, payment.orderId));
-    if (!payment || !order) throw notFound('Payment');
-    return { payment, order };
+    const target = payment && (await targetOf(reader, payment));
+    if (!payment || !target) throw notFound('Payment');
+    return { payment, target };
+  }
+
+  /** What the provider says of a subscription's first payment, applied (the charge, the period), or the payment ended. */
+  async function applySubscription(payment: PaymentRow, said: ProviderSubscription): Promise<PaymentRow> {
+    if (said.charge || said.state === 'active') await charges.fromProvider(payment.provider, said, payment);
+    else if (said.state === 'ended') await repo.ended(payment.id, 'expired', null);
+    return (await repo.byId(payment.id))!;
   }
 
   /** What the provider says of a payment, applied: settled, refused or ended; pending changes nothing. */
@@ -108,6 +139,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** The sandbox's charge, once taken: settled when the card paid, failed with its outcome when not. */
   async function finishSandbox(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.state !== 'pending' || !payment.outcome) return payment;
+    if (payment.outcome === 'succeeded' && payment.subscriptionId) {
+      const sub = await subscriptions.byId(payment.subscriptionId);
+      await charges.sandboxFirstPeriod(payment, sub!.subscription.interval);
+      return (await repo.byId(payment.id))!;
+    }
     if (payment.outcome === 'succeeded') {
       return settlement.settle(payment.id, {
         chargeRef: payment.chargeRef ?? `sandbox-${payment.id}`,
@@ -118,8 +154,52 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return (await repo.ended(payment.id, 'failed', payment.outcome)) ?? payment;
   }
 
-  return {
+  /** The provider asked for: Stripe or PayPal when configured, null for the sandbox; a field error otherwise. */
+  function offeredProvider(providerId: PaymentProviderId): RedirectProvider | null {
+    const redirect = providerId === 'sandbox' ? null : providers.redirect(providerId);
+    if (redirect === undefined) throw fieldError('provider', 'This way to pay is not offered here.');
+    return redirect;
+  }
+
+  /**
+   * The provider's checkout of an open payment, made once (keyed by the payment's id at the
+   * provider, so a retry finds the same one); a provider that fails leaves nothing half-made.
+   */
+  async function checkedOut(
+    payment: PaymentRow,
+    redirect: RedirectProvider | null,
+    checkout: (payment: PaymentRow) => Promise<Checkout>,
+  ): Promise<PaymentRow> {
+    if (!redirect || payment.providerRef) return payment;
+    let made;
+    try {
+      made = await checkout(payment);
+    } catch (error) {
+      deps.log.warn({ err: error, provider: payment.provider, paymentId: payment.id }, 'checkout failed');
+      await repo.discard(payment.id);
+      throw providerUnavailable(payment.provider);
+    }
+    const stored =
+      (await repo.checkedOut(payment.id, made.providerRef, made.redirectUrl)) ?? (await repo.byId(payment.id));
+    // Discarded meanwhile by a request of the same payment whose checkout failed.
+    if (!stored) throw providerUnavailable(payment.provider);
+    return stored;
+  }
+
+  const service = {
     providers: (): PaymentProviders => ({ items: providers.offered() }),
+
+    /** An order or a subscription as its payer reads it on /select-payment/{id}; 404 for anyone else's. */
+    async payable(reader: OrderScope, id: string): Promise<Payable> {
+      const order = await orders.payable(reader, id);
+      if (order) {
+        if (order.order.buyerId !== reader.accountId) throw forbidden('Only the buyer pays an order.');
+        return orderPayable(order);
+      }
+      const sub = await subscriptions.mine(reader.accountId, id);
+      if (!sub) throw notFound('Order');
+      return subscriptionPayable(sub);
+    },
 
     /**
      * The buyer's payment of an accepted order through a provider: the open one when there is one
@@ -130,13 +210,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!order) throw notFound('Order');
       if (order.order.buyerId !== reader.accountId) throw forbidden('Only the buyer pays an order.');
       if (order.order.state !== 'accepted') throw notPayable(order.order.state);
-      const redirect = providerId === 'sandbox' ? null : providers.redirect(providerId);
-      if (redirect === undefined) {
-        throw new AppError('validation_failed', 'This way to pay is not offered here.', {
-          provider: ['This way to pay is not offered here.'],
-        });
-      }
-      let payment = await repo.openOrCreate({
+      const redirect = offeredProvider(providerId);
+      const open = await repo.openOrCreate({
         tenantId: order.order.tenantId,
         orderId,
         buyerId: order.order.buyerId,
@@ -145,32 +220,50 @@ export function createPaymentsService(deps: PaymentsDeps) {
         feeMinor: platformFee(order.order.totalMinor, deps.platformFeePercent),
         currency: order.order.currency,
       });
-      if (redirect && !payment.providerRef) {
-        let checkout;
-        try {
-          // Keyed by the payment's id at the provider: a retry finds the same checkout.
-          checkout = await redirect.checkout({
-            paymentId: payment.id,
-            amountMinor: payment.amountMinor,
-            currency: payment.currency,
-            description:
-              order.order.quantity > 1 ? `${order.order.thingName} × ${order.order.quantity}` : order.order.thingName,
-            returnUrl: `${payPage(origin, payment.id)}?return=1`,
-            cancelUrl: `${payPage(origin, payment.id)}?cancel=1`,
-          });
-        } catch (error) {
-          deps.log.warn({ err: error, provider: providerId, paymentId: payment.id }, 'checkout failed');
-          await repo.discard(payment.id);
-          throw providerUnavailable(providerId);
-        }
-        const stored =
-          (await repo.checkedOut(payment.id, checkout.providerRef, checkout.redirectUrl)) ??
-          (await repo.byId(payment.id));
-        // Discarded meanwhile by a request of the same payment whose checkout failed.
-        if (!stored) throw providerUnavailable(providerId);
-        payment = stored;
-      }
-      return view(payment, order, reader);
+      const payment = await checkedOut(open, redirect, (payment) =>
+        redirect!.checkout({
+          paymentId: payment.id,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          description:
+            order.order.quantity > 1 ? `${order.order.thingName} × ${order.order.quantity}` : order.order.thingName,
+          returnUrl: `${payPage(origin, payment.id)}?return=1`,
+          cancelUrl: `${payPage(origin, payment.id)}?cancel=1`,
+        }),
+      );
+      return view(payment, { order }, reader);
+    },
+
+    /** Paying what /select-payment/{id} shows: an accepted order, or a subscription's first period. */
+    async startPayable(reader: OrderScope, id: string, providerId: PaymentProviderId, origin: string) {
+      const sub = await subscriptions.mine(reader.accountId, id);
+      if (!sub) return service.start(reader, id, providerId, origin);
+      const payable = subscriptionPayable(sub);
+      if (payable.state !== 'payable') throw new AppError('conflict', payable.message!);
+      const redirect = offeredProvider(providerId);
+      const open = await repo.openOrCreate({
+        tenantId: sub.subscription.tenantId,
+        subscriptionId: sub.subscription.id,
+        buyerId: reader.accountId,
+        provider: providerId,
+        amountMinor: sub.subscription.amountMinor,
+        feeMinor: 0,
+        currency: sub.subscription.currency,
+      });
+      const payment = await checkedOut(open, redirect, (payment) =>
+        redirect!.subscribe({
+          subscriptionId: sub.subscription.id,
+          paymentId: payment.id,
+          planId: sub.plan.id,
+          planName: sub.plan.name,
+          interval: sub.subscription.interval,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          returnUrl: `${payPage(origin, payment.id)}?return=1`,
+          cancelUrl: `${payPage(origin, payment.id)}?cancel=1`,
+        }),
+      );
+      return view(payment, { sub }, reader);
     },
 
     /**
@@ -185,31 +278,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
           if (payment.provider === 'sandbox') payment = await finishSandbox(payment);
           else if (payment.providerRef) {
             const provider = providers.redirect(payment.provider);
-            if (provider) payment = await apply(payment, await provider.settle(payment.providerRef));
+            if (provider && payment.subscriptionId) {
+              payment = await applySubscription(payment, await provider.subscription(payment.providerRef));
+            } else if (provider && !payment.subscriptionId) {
+              payment = await apply(payment, await provider.settle(payment.providerRef));
+            }
           }
         } catch (error) {
           deps.log.warn({ err: error, paymentId: id }, 'could not bring the payment up to date with its provider');
         }
       }
-      const { payment: now, order } = await readable(reader, payment.id);
-      return view(now, order, reader);
+      const { payment: now, target } = await readable(reader, payment.id);
+      return view(now, target, reader);
     },
 
     /** The sandbox's card form: the card's outcome, once for the payment (a retry answers the same). */
     async sandbox(reader: OrderScope, id: string, card: SandboxCard): Promise<Payment> {
-      const { payment, order } = await readable(reader, id);
-      if (order.order.buyerId !== reader.accountId) throw forbidden('Only the buyer pays an order.');
+      const { payment, target } = await readable(reader, id);
+      if (payment.buyerId !== reader.accountId) throw forbidden('Only the buyer pays an order.');
       if (payment.provider !== 'sandbox') throw new AppError('conflict', 'This payment is not a sandbox payment.');
       let now = payment;
       if (payment.state === 'created') {
-        if (order.order.state !== 'accepted') throw notPayable(order.order.state);
+        const payable = target.order ? orderPayable(target.order) : subscriptionPayable(target.sub);
+        if (payable.state !== 'payable') throw new AppError('conflict', payable.message!);
         now =
           (await repo.charging(payment.id, sandboxCharge(card), `sandbox-${payment.id}`)) ??
           (await repo.byId(payment.id))!;
       }
       await finishSandbox(now);
       const after = await readable(reader, id);
-      return view(after.payment, after.order, reader);
+      return view(after.payment, after.target, reader);
     },
 
     /**
@@ -244,10 +342,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       let paymentId: string | null = null;
       try {
         const payment = event.payment && (await repo.byProviderRef(providerId, event.payment.providerRef));
-        if (payment && event.payment) {
+        if (payment && event.payment && !payment.subscriptionId) {
           paymentId = payment.id;
           await apply(payment, event.payment);
         }
+        if (event.subscription) await charges.fromProvider(providerId, event.subscription);
         await repo.eventProcessed(stored.id, paymentId);
       } catch (error) {
         await repo.eventProcessed(stored.id, paymentId, error instanceof Error ? error.message : String(error));
@@ -270,8 +369,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       const payment = refundable ? await settlement.refund(paid, order, reader.accountId) : paid;
       const now = await orders.payable(reader, orderId);
-      return view(payment, now ?? order, reader);
+      return view(payment, { order: now ?? order }, reader);
     },
   };
+  return service;
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

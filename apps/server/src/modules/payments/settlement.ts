@@ -8,12 +8,12 @@ import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import type { ConfiguredProviders } from './providers/configured';
 
 /** Where a provider's money enters the ledger: its clearing account (the sandbox's test money from its funding). */
-const MONEY_FROM: Record<PaymentProviderId, SystemLedgerAccount> = {
+export const MONEY_FROM: Record<PaymentProviderId, SystemLedgerAccount> = {
   sandbox: 'funding_sandbox',
   stripe: 'clearing_stripe',
   paypal: 'clearing_paypal',
 };
-const PROVIDER_NAMES: Record<PaymentProviderId, string> = {
+export const PROVIDER_NAMES: Record<PaymentProviderId, string> = {
   sandbox: 'the sandbox',
   stripe: 'Stripe',
   paypal: 'PayPal',
@@ -43,6 +43,12 @@ export const providerUnavailable = (provider: PaymentProviderId) =>
     'unavailable',
     `${PROVIDER_NAMES[provider]} is not answering right now. Nothing was charged or changed: try again in a moment.`,
   );
+
+/** The order an order's payment pays (subscriptions' payments settle in subscription-charges.ts). */
+function orderIdOf(payment: PaymentRow): string {
+  if (!payment.orderId) throw new Error(`payment ${payment.id} pays no order`);
+  return payment.orderId;
+}
 
 /** One transfer of a settlement, named by its place in it (its idempotency key ends with the name). */
 interface Leg {
@@ -109,7 +115,7 @@ export function createSettlement(deps: SettlementDeps) {
       await ledger.transfer({
         ...leg,
         currency: payment.currency,
-        reference: { type: 'order', id: payment.orderId },
+        reference: { type: 'order', id: orderIdOf(payment) },
         idempotencyKey: legKey(payment, leg.leg),
       });
     }
@@ -172,7 +178,7 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   async function orderOf(payment: PaymentRow): Promise<PayableOrder> {
-    const order = await orders.payable(null, payment.orderId);
+    const order = await orders.payable(null, orderIdOf(payment));
     if (!order) throw new Error(`payment ${payment.id} names no order`);
     return order;
   }
@@ -196,7 +202,7 @@ export function createSettlement(deps: SettlementDeps) {
       if (claimed === 'taken') return giveBack(payment, order, 'already_paid');
       const now = claimed ?? (await repo.byId(payment.id))!;
       if (now.state !== 'succeeded') return now;
-      if (await orders.paymentStep(payment.orderId, 'paid', null)) return now;
+      if (await orders.paymentStep(orderIdOf(payment), 'paid', null)) return now;
       // Not accepted any more: paid already by this payment (another path settled it), or cancelled.
       const current = await orderOf(payment);
       if (SETTLED_ORDER_STATES.has(current.order.state)) return now;
@@ -219,7 +225,7 @@ export function createSettlement(deps: SettlementDeps) {
       await reverseMoney(payment, order, (leg) => `refund:${payment.orderId}:${leg}`, 'Refund');
       const refundRef = await providerRefund(payment, null, `refund-order-${payment.orderId}`);
       const refunded = (await repo.refunded(payment.id, refundRef)) ?? (await repo.byId(payment.id))!;
-      await orders.paymentStep(payment.orderId, 'refunded', actorId);
+      await orders.paymentStep(orderIdOf(payment), 'refunded', actorId);
       return refunded;
     },
   };

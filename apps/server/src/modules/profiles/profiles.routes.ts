@@ -30,7 +30,13 @@ export async function profilesRoutes(app: FastifyInstance) {
       },
       config: { auth: 'required' },
     },
-    async (request) =>
-      (await profiles.update(callerOf(request).accountId, request.body)) ?? Promise.reject(notFound('Profile')),
+    async (request) => {
+      const { accountId } = callerOf(request);
+      const updated = await profiles.update(accountId, request.body);
+      if (!updated) throw notFound('Profile');
+      // The name and language a caller carries come from the account: read afresh.
+      app.accountChanged(accountId);
+      return updated;
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { RECORDS_PAGE_SIZE, type RecordSort } from '@tolk/shared/schemas/records';
 import { escapeLike } from '../../db/like';
 import { keyset } from '../../db/keyset';
@@ -11,6 +11,8 @@ export interface RecordColumns {
   name: AnyColumn;
   createdAt: AnyColumn;
   updatedAt: AnyColumn;
+  /** Its searchable words, lower-cased (columns.ts, searchText). */
+  searchText: AnyColumn;
 }
 
 /**
@@ -39,7 +41,6 @@ export function recordList(
   table: RecordColumns,
   scope: OwnerScope,
   query: { q?: string | undefined; sort: RecordSort; cursor?: string | undefined; limit?: number | undefined },
-  searched: AnyColumn[],
 ) {
   const byName = query.sort === 'name';
   const page = keyset({
@@ -59,7 +60,8 @@ export function recordList(
   const q = query.q?.trim();
   const where = and(
     ownedBy(table, scope),
-    q ? or(...searched.map((column) => ilike(column, `%${escapeLike(q)}%`))) : undefined,
+    // lower() on both sides: the database's own case folding, as it made the column.
+    q ? like(table.searchText, sql`lower(${`%${escapeLike(q)}%`})`) : undefined,
     page.after,
   ) as SQL;
   return { where, orderBy: page.orderBy, take: page.take, keyColumn: page.keyColumn, page: page.page };

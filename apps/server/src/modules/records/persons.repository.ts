@@ -54,12 +54,7 @@ export function createPersonsRepository(db: Database) {
 
   return {
     async list(scope: OwnerScope, query: RecordsListQuery) {
-      const list = recordList(persons, scope, query, [
-        persons.name,
-        persons.note,
-        persons.description,
-        persons.metWhere,
-      ]);
+      const list = recordList(persons, scope, query);
       const rows = await withLinks(list.keyColumn)
         .where(list.where)
         .orderBy(...list.orderBy)

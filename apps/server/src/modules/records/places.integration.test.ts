@@ -281,6 +281,19 @@ describe('the list', () => {
     expect(await search('snake_')).toEqual(['snake_case Bar']);
     expect(await search('snake')).toEqual(['Snakes and ladders', 'snake_case Bar']);
     expect(await search('nowhere')).toEqual([]);
+    expect(await search('CAFÉ')).toEqual(['Café Sperl']);
+    // Name and address are searched apart: no match runs from the end of one into the other.
+    expect(await search('sperl gumpendorfer')).toEqual([]);
+    // An edit is searchable at once (the column follows the row).
+    const [naschmarkt] = (await listPage(owner, 'sort=name&q=naschmarkt')).items;
+    const edited = await put(owner, naschmarkt!.id, {
+      name: 'Naschmarkt',
+      version: naschmarkt!.version,
+      note: 'Shakshuka on Saturdays',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await search('falafel')).toEqual([]);
+    expect(await search('SHAKSHUKA')).toEqual(['Naschmarkt']);
   });
 
   it('refuses a cursor that is not one of this list', async () => {

@@ -16,7 +16,7 @@ export function createPlacesRepository(db: Database) {
 
   return {
     async list(scope: OwnerScope, query: RecordsListQuery) {
-      const list = recordList(places, scope, query, [places.name, places.address, places.note]);
+      const list = recordList(places, scope, query);
       const rows = await db
         .select({ ...columns, cursorKey: list.keyColumn })
         .from(places)

@@ -40,7 +40,7 @@ export function createThingsRepository(db: Database) {
 
   return {
     async list(scope: OwnerScope, query: RecordsListQuery) {
-      const list = recordList(things, scope, query, [things.name, things.description]);
+      const list = recordList(things, scope, query);
       const rows = await db
         .select({ ...columns, cursorKey: list.keyColumn })
         .from(things)

@@ -49,7 +49,12 @@ beforeAll(async () => {
   if (skipReason) return;
   t = await testApp({
     config: {
-      translation: { engines: [{ name: 'apertium', modesDir: MODES_DIR }], timeoutMs: 10_000, cacheSize: 1000 },
+      translation: {
+        engines: [{ name: 'apertium', modesDir: MODES_DIR }],
+        premiumEngines: [],
+        timeoutMs: 10_000,
+        cacheSize: 1000,
+      },
     },
     translateLimit: { max: 30, timeWindow: 60_000 },
   });

@@ -30,6 +30,11 @@ import { transliterate } from './transliteration/transliterate';
 export interface TranslationServiceOptions {
   /** In routing order. */
   engines: TranslationEngine[];
+  /**
+   * TRANSLATION_PREMIUM_ENGINES, in their order: tried first for premium requests (subscribers'
+   * own muses and plazas), before the engines above. An engine in both lists is one engine.
+   */
+  premiumEngines?: TranslationEngine[];
   store: TranslationStore;
   cacheSize: number;
   /** Per engine call. */
@@ -54,6 +59,8 @@ export interface TranslateRequest {
    */
   waitMs?: number;
   onLate?: (update: LateTranslation) => void;
+  /** A subscriber's own text: the premium engines first, where one serves the pair. */
+  premium?: boolean;
 }
 
 export interface LateTranslation {
@@ -89,6 +96,21 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
       new EngineRunner(engine, { timeoutMs: options.timeoutMs, breaker: options.breaker, retry: options.retry }),
   );
   const router = new TranslationRouter(runners, { timeoutMs: options.timeoutMs, log: options.log });
+  const premiumRunners = (options.premiumEngines ?? []).map(
+    (engine) =>
+      runners.find((runner) => runner.engine === engine) ??
+      new EngineRunner(engine, { timeoutMs: options.timeoutMs, breaker: options.breaker, retry: options.retry }),
+  );
+  const premiumRouter = premiumRunners.length
+    ? new TranslationRouter(premiumRunners, { timeoutMs: options.timeoutMs, log: options.log })
+    : null;
+  /** A pair's routes: for a premium request the premium engines' first, then the others, each engine once. */
+  function routesFor(from: string, to: string, premium: boolean | undefined): Route[] {
+    const normal = router.routes(from, to);
+    if (!premium || !premiumRouter) return normal;
+    const first = premiumRouter.routes(from, to);
+    return [...first, ...normal.filter((route) => !first.some((taken) => taken.runner === route.runner))];
+  }
   const memory = new TranslationMemory(options.store, options.cacheSize);
   /**
    * Polished output by what it was made from: the memory keeps what engines said (so a better
@@ -167,7 +189,13 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     return source;
   }
 
-  async function translateOne(source: string, prepared: Source, from: string, to: string): Promise<TranslatedText> {
+  async function translateOne(
+    source: string,
+    prepared: Source,
+    from: string,
+    to: string,
+    premium: boolean | undefined,
+  ): Promise<TranslatedText> {
     if (from === to) return { to, text: source, transliteration: null, engine: null, state: 'skipped' };
     if (!prepared.translatable) {
       return {
@@ -179,7 +207,7 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
         reason: NOTHING_TO_TRANSLATE,
       };
     }
-    const routes = router.routes(from, to);
+    const routes = routesFor(from, to, premium);
     if (!routes.length) return unavailable(to, `no translation engine for ${from} to ${to}`);
     let failure: unknown;
     for (const route of routes) {
@@ -222,7 +250,7 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     clearTimeout(timer);
     if (first !== late) return first;
     void work.then((translation) => request.onLate?.({ index, translation }));
-    const engine = router.routes(from, to)[0]?.runner.name ?? null;
+    const engine = routesFor(from, to, request.premium)[0]?.runner.name ?? null;
     return { to, text: null, transliteration: null, engine, state: 'pending' };
   }
 
@@ -232,7 +260,9 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     const sourceReading = transliterate(source, from).catch(() => null);
     const prepared = sourceOf(source);
     const translations = await Promise.all(
-      request.to.map((to) => withDeadline(index, from, to, translateOne(source, prepared, from, to), request)),
+      request.to.map((to) =>
+        withDeadline(index, from, to, translateOne(source, prepared, from, to, request.premium), request),
+      ),
     );
     const transliteration = await sourceReading;
     return {
@@ -247,8 +277,10 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
 
   function engineStatus(runner: EngineRunner): EngineStatus {
     const breaker = runner.breaker;
-    const listError = router.listError(runner);
-    const pairs = router.pairCount(runner);
+    // A premium-only engine's language list is its router's.
+    const routing = runners.includes(runner) || !premiumRouter ? router : premiumRouter;
+    const listError = routing.listError(runner);
+    const pairs = routing.pairCount(runner);
     const health: EngineStatus['health'] =
       breaker.state === 'open'
         ? 'down'
@@ -288,6 +320,7 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     async translate(request) {
       if (closed) throw new Error('the translation service is closed');
       await router.ready();
+      if (request.premium) await premiumRouter?.ready();
       return Promise.all(request.texts.map((source, index) => translateText(index, source, request)));
     },
 
@@ -318,7 +351,9 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
 
     async status() {
       await router.ready();
-      return { engines: runners.map(engineStatus), memory: memory.stats() };
+      await premiumRouter?.ready();
+      const premiumOnly = premiumRunners.filter((runner) => !runners.includes(runner));
+      return { engines: [...runners, ...premiumOnly].map(engineStatus), memory: memory.stats() };
     },
 
     async warmUp(languages) {
@@ -352,7 +387,7 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
       const closing = new EngineError('translation', 'the server is shutting down', { retryable: false });
       await Promise.all([...batchers.values()].map((batcher) => batcher.close(closing)));
       await Promise.all(
-        options.engines.map(async (engine) => {
+        [...new Set([...options.engines, ...(options.premiumEngines ?? [])])].map(async (engine) => {
           await engine.close?.();
         }),
       );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { conversationMembers, muses } from '../../db/schema/conversations';
 import { uploads } from '../../db/schema/uploads';
@@ -29,6 +29,15 @@ export function createUploadsRepository(db: Database) {
     async deleteMany(ids: string[]) {
       if (ids.length) await db.delete(uploads).where(inArray(uploads.id, ids));
     },
+    /** Photos a member uploaded since `since` (their daily limit). */
+    async countSince(ownerId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(uploads)
+        .where(and(eq(uploads.ownerId, ownerId), gte(uploads.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
     async create(input: typeof uploads.$inferInsert) {
       const [row] = await db.insert(uploads).values(input).returning();
       if (!row) throw new Error('upload insert returned nothing');

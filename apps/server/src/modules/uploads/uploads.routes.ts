@@ -21,6 +21,8 @@ export interface UploadsOptions {
    * tenant (their photos are kept in it).
    */
   guestOf?: (request: FastifyRequest) => Promise<(GuestCaller & { tenantId: string }) | null>;
+  /** Photos a member uploads per day, and the factor an active subscriber's limit is (config.limits). */
+  dailyPhotos?: { perDay: number; subscriberFactor: number };
   /** Another module's reason a member may open a photo they neither sent nor were sent (an offered thing's). */
   alsoReadable?: (photoId: string, member: MemberCaller) => Promise<boolean>;
 }
@@ -50,12 +52,23 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsOption
           401: errorBodySchema,
           413: errorBodySchema,
           415: errorBodySchema,
+          429: errorBodySchema,
         },
       },
       config: { auth: 'optional', rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const who = await principal(request);
+      const daily = options.dailyPhotos;
+      if (daily && who.kind === 'member') {
+        const max = who.activeSubscriber ? daily.perDay * daily.subscriberFactor : daily.perDay;
+        if ((await repo.countSince(who.accountId, new Date(Date.now() - 24 * 60 * 60_000))) >= max) {
+          throw new AppError(
+            'rate_limited',
+            `You have uploaded ${max} photos in the last 24 hours, the most a day${who.activeSubscriber ? '' : ' (subscribers upload more)'}: try again later.`,
+          );
+        }
+      }
       const { data, kind } = await readPhotoUpload(request);
       let processed;
       try {

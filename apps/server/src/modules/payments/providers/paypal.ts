@@ -1,4 +1,4 @@
-import https from 'node:https';
+import type https from 'node:https';
 import {
   ApiError,
   CaptureStatus,
@@ -22,6 +22,8 @@ import {
   type ProviderPayment,
   type RedirectProvider,
 } from './provider';
+import { paypalRest } from './paypal-rest';
+import { paypalSubscriptions } from './paypal-subscriptions';
 
 export interface PaypalSettings {
   clientId: string;
@@ -52,9 +54,10 @@ interface Capture {
 
 /**
  * PayPal through its official server SDK: Orders v2 created with the payer's approval page,
- * captured once approved, refunds of a capture; webhooks verified by PayPal's own
- * verify-webhook-signature call. Each call that creates something carries a PayPal-Request-Id
- * made from our ids, so a retry never makes a second order, capture or refund.
+ * captured once approved, refunds of a capture; subscriptions on billing plans
+ * (paypal-subscriptions.ts); webhooks verified by PayPal's own verify-webhook-signature call.
+ * Each call that creates something carries a PayPal-Request-Id made from our ids, so a retry
+ * never makes a second order, capture, refund, product, plan or subscription.
  */
 export function createPaypalProvider(settings: PaypalSettings): RedirectProvider {
   const client = new Client({
@@ -65,7 +68,6 @@ export function createPaypalProvider(settings: PaypalSettings): RedirectProvider
   });
   const orders = new OrdersController(client);
   const payments = new PaymentsController(client);
-  const base = API[settings.environment];
 
   const orderPayment = (order: Order): ProviderPayment => {
     const unit = order.purchaseUnits?.[0];
@@ -89,39 +91,8 @@ export function createPaypalProvider(settings: PaypalSettings): RedirectProvider
     };
   };
 
-  /** A call of PayPal's REST API the SDK does not cover, with the SDK's own token. */
-  async function rest<T>(path: string, body: unknown): Promise<T> {
-    const token = await client.clientCredentialsAuthManager.fetchToken();
-    const payload = JSON.stringify(body);
-    return new Promise<T>((resolve, reject) => {
-      const request = https.request(
-        `${base}${path}`,
-        {
-          method: 'POST',
-          agent: settings.httpsAgent,
-          timeout: 15_000,
-          headers: {
-            authorization: `Bearer ${token.accessToken}`,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(payload),
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            if ((response.statusCode ?? 500) >= 300)
-              reject(new Error(`PayPal ${path}: ${response.statusCode} ${text}`));
-            else resolve(JSON.parse(text) as T);
-          });
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error(`PayPal ${path}: timed out`)));
-      request.on('error', reject);
-      request.end(payload);
-    });
-  }
+  const rest = paypalRest(client, API[settings.environment], settings.httpsAgent);
+  const billing = paypalSubscriptions(client, rest);
 
   async function settle(providerRef: string): Promise<ProviderPayment> {
     const { result: order } = await orders.getOrder({ id: providerRef });
@@ -198,14 +169,18 @@ export function createPaypalProvider(settings: PaypalSettings): RedirectProvider
         if (typeof value !== 'string') throw new WebhookSignatureError(`no ${header} header`);
         signature[field] = value;
       }
-      const verdict = await rest<{ verification_status?: string }>('/v1/notifications/verify-webhook-signature', {
-        ...signature,
-        webhook_id: settings.webhookId,
-        webhook_event: event,
-      });
+      const verdict = await rest<{ verification_status?: string }>(
+        'POST',
+        '/v1/notifications/verify-webhook-signature',
+        {
+          body: { ...signature, webhook_id: settings.webhookId, webhook_event: event },
+        },
+      );
       if (verdict.verification_status !== 'SUCCESS') throw new WebhookSignatureError('PayPal did not verify it');
       if (!event.id || !event.event_type) throw new WebhookSignatureError('not an event');
       const resource = event.resource ?? {};
+      const subscription = await billing.event(event.event_type, resource);
+      if (subscription !== undefined) return { id: event.id, type: event.event_type, payment: null, subscription };
       if (event.event_type === 'CHECKOUT.ORDER.APPROVED' && typeof resource.id === 'string') {
         // Approved, not yet paid: capturing it settles it.
         return { id: event.id, type: event.event_type, payment: await settle(resource.id) };
@@ -243,5 +218,9 @@ export function createPaypalProvider(settings: PaypalSettings): RedirectProvider
       if (!result.id) throw new Error('PayPal gave no refund id');
       return { refundRef: result.id };
     },
+
+    subscribe: billing.subscribe,
+    subscription: billing.subscription,
+    cancelSubscription: billing.cancelSubscription,
   };
 }

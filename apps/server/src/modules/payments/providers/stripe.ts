@@ -7,6 +7,7 @@ import {
   type ProviderPayment,
   type RedirectProvider,
 } from './provider';
+import { stripeBilling } from './stripe-billing';
 
 export interface StripeSettings {
   secretKey: string;
@@ -31,8 +32,9 @@ const sessionPayment = (session: Stripe.Checkout.Session): ProviderPayment => ({
 
 /**
  * Stripe through its official package: Checkout Sessions for a payment (Stripe's hosted page),
- * their state when the payer returns, signed webhooks, and refunds of the payment intent. Each
- * call that creates something carries an idempotency key made from our own ids.
+ * their state when the payer returns, signed webhooks, and refunds of the payment intent; Stripe
+ * Billing for subscriptions (stripe-billing.ts). Each call that creates something carries an
+ * idempotency key made from our own ids.
  */
 export function createStripeProvider(settings: StripeSettings): RedirectProvider {
   const stripe = new Stripe(settings.secretKey, {
@@ -40,6 +42,7 @@ export function createStripeProvider(settings: StripeSettings): RedirectProvider
     timeout: 15_000,
     ...(settings.api ?? {}),
   });
+  const billing = stripeBilling(stripe);
   return {
     id: 'stripe',
     testMode: /^(sk|rk)_test_/.test(settings.secretKey),
@@ -82,6 +85,8 @@ export function createStripeProvider(settings: StripeSettings): RedirectProvider
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
       }
+      const subscription = await billing.event(event);
+      if (subscription !== undefined) return { id: event.id, type: event.type, payment: null, subscription };
       // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- Stripe has hundreds of event types; the rest are passed over.
       switch (event.type) {
         case 'checkout.session.completed':
@@ -107,5 +112,9 @@ export function createStripeProvider(settings: StripeSettings): RedirectProvider
       );
       return { refundRef: refund.id };
     },
+
+    subscribe: billing.subscribe,
+    subscription: billing.subscription,
+    cancelSubscription: billing.cancelSubscription,
   };
 }

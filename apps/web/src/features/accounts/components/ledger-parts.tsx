@@ -26,6 +26,7 @@ const REFERENCE_KEYS: Record<LedgerReferenceType, string> = {
 
 const SYSTEM_KEYS: Record<SystemLedgerAccount, string> = {
   platform_fees: 'accounts.transactions.system.platformFees',
+  platform_subscriptions: 'accounts.transactions.system.platformSubscriptions',
   clearing_sandbox: 'accounts.transactions.system.clearingSandbox',
   clearing_stripe: 'accounts.transactions.system.clearingStripe',
   clearing_paypal: 'accounts.transactions.system.clearingPaypal',

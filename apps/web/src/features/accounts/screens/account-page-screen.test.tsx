@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountPage, Statement } from '@tolk/shared/schemas/ledger';
+import type { Subscription } from '@tolk/shared/schemas/subscriptions';
+import { formatDay } from '../../../lib/format';
 import { saveFile } from '../../../lib/download';
 import type * as DownloadModule from '../../../lib/download';
 import { get } from '../../../lib/http';
@@ -36,7 +38,7 @@ const page = (overrides: Partial<AccountPage> = {}): AccountPage => ({
     roles: 'user',
     createdAt: '2026-05-01T10:00:00.000Z',
   },
-  subscription: { state: 'none' },
+  subscription: null,
   balances: [
     { ledgerAccountId: EUR_ACCOUNT, currency: 'EUR', balance: 3750, noOverdraft: true },
     { ledgerAccountId: NOK_ACCOUNT, currency: 'NOK', balance: -20000, noOverdraft: false },
@@ -60,6 +62,21 @@ const page = (overrides: Partial<AccountPage> = {}): AccountPage => ({
     }),
   ],
   ...overrides,
+});
+
+/** Kari's Tolk Plus in euros, paid through `end` and renewing then. */
+const aSubscription = (end: string): Subscription => ({
+  id: '6f2a4b5c-7d8e-4f9a-8b0c-2d3e4f5a6b7c',
+  plan: { id: '3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', name: 'Tolk Plus', interval: 'month', features: [] },
+  state: 'active',
+  amountMinor: 499,
+  currency: 'EUR',
+  provider: 'sandbox',
+  testMode: true,
+  currentPeriodStart: '2026-05-01T12:00:00.000Z',
+  currentPeriodEnd: end,
+  cancelAtPeriodEnd: false,
+  createdAt: '2026-05-01T12:00:00.000Z',
 });
 
 let statements: Record<string, Statement>;
@@ -115,6 +132,26 @@ describe('/account/page', () => {
     expect(await screen.findByText('No money yet')).toBeTruthy();
     expect(screen.getByText('No transactions yet.')).toBeTruthy();
     expect(screen.getByText('No subscription')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/sub');
+  });
+
+  it('shows the subscription: its plan and price, when it renews, and once cancelled until when it runs', async () => {
+    await chooseUiLanguage('de');
+    const end = '2026-06-01T12:00:00.000Z';
+    vi.mocked(get).mockResolvedValue(page({ subscription: aSubscription(end) }));
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    const section = await screen.findByRole('region', { name: 'Abonnement' });
+    expect(within(section).getByText('Tolk Plus')).toBeTruthy();
+    expect(within(section).getByText(/^4,99\s€ pro Monat$/)).toBeTruthy();
+    expect(within(section).getByText(`Verlängert sich am ${formatDay(end, 'de')}`)).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Abonnement verwalten' }).getAttribute('href')).toBe('/sub');
+    cleanup();
+
+    await chooseUiLanguage('en');
+    vi.mocked(get).mockResolvedValue(page({ subscription: { ...aSubscription(end), cancelAtPeriodEnd: true } }));
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    expect(await screen.findByText(`Cancelled: active until ${formatDay(end, 'en')}`)).toBeTruthy();
+    expect(screen.queryByText(/Renews on/)).toBeNull();
   });
 });
 

@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ReceiptText } from 'lucide-react';
+import { BadgeCheck, ReceiptText } from 'lucide-react';
+import { formatPrice } from '@tolk/shared/currencies';
+import type { Subscription } from '@tolk/shared/schemas/subscriptions';
 import { formatDay } from '../../../lib/format';
 import { languageName } from '../../../lib/language-names';
 import { paths } from '../../../lib/paths';
@@ -22,13 +24,14 @@ import '../accounts.css';
 export function Component() {
   const { t, i18n } = useTranslation();
   const ids = { title: useId(), subscription: useId(), balances: useId(), latest: useId() };
-  const page = useQuery(accountPageQuery());
+  // Asked again on every visit: payments and subscriptions change it from other screens.
+  const page = useQuery({ ...accountPageQuery(), refetchOnMount: 'always' });
 
   if (page.isPending) return <ScreenSkeleton lines={8} />;
   if (page.isError) {
     return <QueryError error={page.error} onRetry={refetchOf(page)} heading={<h1>{t('accounts.page.title')}</h1>} />;
   }
-  const { profile, balances, transactions } = page.data;
+  const { profile, subscription, balances, transactions } = page.data;
   const name = accountName(profile);
   return (
     <section className="accounts account-page" aria-labelledby={ids.title}>
@@ -61,8 +64,7 @@ export function Component() {
 
       <section className="account-section" aria-labelledby={ids.subscription}>
         <h2 id={ids.subscription}>{t('accounts.page.subscription')}</h2>
-        {/* The only state until subscriptions exist. */}
-        <p className="muted">{t('accounts.page.noSubscription')}</p>
+        <SubscriptionSummary subscription={subscription} />
       </section>
 
       <section className="account-section" aria-labelledby={ids.balances}>
@@ -86,5 +88,53 @@ export function Component() {
         </Link>
       </section>
     </section>
+  );
+}
+
+/**
+ * The member's subscription in brief: its plan and price, and until when it runs (renewing, or
+ * ending once cancelled); otherwise that there is none, or that it ended or waits to be paid. /sub
+ * is where it is managed or taken.
+ */
+function SubscriptionSummary({ subscription }: { subscription: Subscription | null }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  if (!subscription || subscription.state === 'ended') {
+    return (
+      <>
+        <p className="muted">
+          {subscription
+            ? t('accounts.page.subscriptionEnded', { plan: subscription.plan.name })
+            : t('accounts.page.noSubscription')}
+        </p>
+        <Link className="button" to={paths.subscribe}>
+          {t('accounts.page.seePlans')}
+        </Link>
+      </>
+    );
+  }
+  const price = formatPrice(subscription.amountMinor, subscription.currency, language);
+  const date = subscription.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd, language) : '';
+  let status: string;
+  if (subscription.state === 'incomplete') status = t('accounts.page.subscriptionIncomplete');
+  else if (!date) status = t('accounts.page.subscriptionActive');
+  else if (subscription.cancelAtPeriodEnd) status = t('accounts.page.subscriptionEnds', { date });
+  else status = t('accounts.page.subscriptionRenews', { date });
+  return (
+    <>
+      <p className="account-subscription-plan">
+        {subscription.state === 'active' && <BadgeCheck aria-hidden size={18} />}{' '}
+        <strong dir="auto" data-user-text>
+          {subscription.plan.name}
+        </strong>{' '}
+        <span className="muted">
+          {t(subscription.plan.interval === 'year' ? 'subscriptions.perYear' : 'subscriptions.perMonth', { price })}
+        </span>
+      </p>
+      <p>{status}</p>
+      <Link className="button" to={paths.subscribe}>
+        {t('accounts.page.manageSubscription')}
+      </Link>
+    </>
   );
 }

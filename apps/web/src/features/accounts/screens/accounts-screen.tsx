@@ -41,7 +41,7 @@ function AccountsAdmin() {
         </Link>
       </header>
       <TabList
-        className="accounts-tabs"
+        className="tab-bar"
         aria-labelledby={`${base}-title`}
         tabs={TABS}
         selected={tab}

@@ -1,50 +1,5 @@
-// Fan-out bench clients: the connect loop with its memory figures, Socket.IO clients and Tolk's HTTP senders.
+// Fan-out bench HTTP senders: POSTs from distinct loopback addresses over keep-alive agents.
 import http from 'node:http';
-import { io as connectSocket, type Socket } from 'socket.io-client';
-import { memory, runAll } from './measure';
-import { N } from './options';
-
-/** Connects all N clients, `concurrency` at a time, measuring the time and the memory it takes. */
-export async function connectAll<T>(concurrency: number, connect: (index: number) => Promise<T>) {
-  const before = await memory();
-  const start = performance.now();
-  const clients = new Array<T>(N);
-  await runAll(
-    Array.from({ length: N }, (_, i) => i),
-    concurrency,
-    async (i) => {
-      clients[i] = await connect(i);
-    },
-  );
-  const connectMs = performance.now() - start;
-  return { clients, connectMs, before, after: await memory() };
-}
-
-/** Resolves on the first `ok` event, rejects on the first `failed` one. */
-export function opened(
-  emitter: { once(event: string, listener: (error?: unknown) => void): unknown },
-  ok: string,
-  failed: string,
-) {
-  return new Promise<void>((resolve, reject) => {
-    emitter.once(ok, () => {
-      resolve();
-    });
-    emitter.once(failed, reject);
-  });
-}
-
-/** A socket.io-client connection as both Socket.IO runs make it (WebSocket only, no reconnection), once connected. */
-export async function connectSocketIo(port: number, auth: Record<string, unknown>): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${port}`, {
-    auth,
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
-  await opened(socket, 'connect', 'connect_error');
-  return socket;
-}
 
 /**
  * Senders' POSTs to the server on `port`: one keep-alive agent per loopback address, at most 100

@@ -1,0 +1,3 @@
+ALTER TABLE "persons" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || E'\n' || description || E'\n' || note || E'\n' || met_where)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "places" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || E'\n' || address || E'\n' || note)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "things" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || E'\n' || description)) STORED NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "subscribed_until" timestamp with time zone;

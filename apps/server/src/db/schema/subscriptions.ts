@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PaymentProviderId } from '@tolk/shared/payments';
+import type { PlanInterval, PlanPrice, SubscriptionState } from '@tolk/shared/schemas/subscriptions';
+import { accounts } from './accounts';
+import { timestamps } from './columns';
+import { tenants } from './tenants';
+
+/** What members subscribe to: defined by superadmins for the whole site, withdrawn rather than deleted. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    interval: text('interval').$type<PlanInterval>().notNull(),
+    /** One price per currency, in minor units. */
+    prices: jsonb('prices').$type<PlanPrice[]>().notNull(),
+    features: jsonb('features')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    index('plans_created_idx').on(t.createdAt, t.id),
+    check('plans_interval', sql`${t.interval} in ('month', 'year')`),
+  ],
+);
+
+/**
+ * A member's subscription to a plan at the price of the day. Paid periods move current_period_end
+ * on (never back: each charge's period is applied with greatest()); the member's
+ * accounts.subscribed_until follows in the same transaction, which is what activeSubscriber reads.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    interval: text('interval').$type<PlanInterval>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state').$type<SubscriptionState>().notNull().default('incomplete'),
+    /** Who takes the renewals: the provider of the paid first period. */
+    provider: text('provider').$type<PaymentProviderId>(),
+    /** The provider's subscription (Stripe sub_…, PayPal I-…), once there is one. */
+    providerSubscriptionRef: text('provider_subscription_ref'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('subscriptions_account_idx').on(t.accountId, t.createdAt),
+    // One running subscription per member: a second one paid is given back.
+    uniqueIndex('subscriptions_active_key')
+      .on(t.accountId)
+      .where(sql`${t.state} = 'active'`),
+    // Choosing the same plan and currency again finds the unpaid one.
+    uniqueIndex('subscriptions_incomplete_key')
+      .on(t.accountId, t.planId, t.currency)
+      .where(sql`${t.state} = 'incomplete'`),
+    uniqueIndex('subscriptions_provider_ref_key')
+      .on(t.provider, t.providerSubscriptionRef)
+      .where(sql`${t.providerSubscriptionRef} is not null`),
+    // The renewals due, for the sandbox's renewer.
+    index('subscriptions_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.state} = 'active'`),
+    check('subscriptions_amount', sql`${t.amountMinor} > 0`),
+    check('subscriptions_state', sql`${t.state} in ('incomplete', 'active', 'ended')`),
+  ],
+);

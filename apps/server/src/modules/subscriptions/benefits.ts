@@ -1,0 +1,21 @@
+import type { SubscriptionBenefits } from '@tolk/shared/schemas/subscriptions';
+import type { Config } from '../../config';
+import { MEMBER_FACTOR } from '../interpreter/interpreter.routes';
+
+/** What a subscription gives, from the limits the server runs with: /sub shows exactly these. */
+export function subscriptionBenefits(
+  config: Pick<Config, 'limits'>,
+  /** The premium engines' names (TRANSLATION_PREMIUM_ENGINES), in order. */
+  premiumEngines: string[],
+): SubscriptionBenefits {
+  const { limits } = config;
+  const times = (member: number) => ({ member, subscriber: member * limits.subscriberFactor });
+  return {
+    limits: [
+      { key: 'connectRequestsPerDay', ...times(limits.connectRequestsPerDay) },
+      { key: 'plazasPerHour', ...times(limits.plazasPerHour * MEMBER_FACTOR) },
+      { key: 'photoUploadsPerDay', ...times(limits.photoUploadsPerDay) },
+    ],
+    premiumEngines,
+  };
+}

@@ -1,0 +1,243 @@
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { PaymentProviderId } from '@tolk/shared/payments';
+import type { PlanInput, PlanUpdate } from '@tolk/shared/schemas/subscriptions';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
+import { plans, subscriptions } from '../../db/schema/subscriptions';
+import { databaseErrorOf, isUniqueViolation } from '../../errors';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type PlanWithCount = PlanRow & { subscribers: number };
+export type SubscriptionWithPlan = { subscription: SubscriptionRow; plan: PlanRow };
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A paid period to apply: who took it, the provider's subscription and the period it pays for. */
+export interface PaidPeriod {
+  provider: PaymentProviderId;
+  providerSubscriptionRef: string | null;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/**
+ * The member's subscribed_until, from their active subscriptions, in the transaction that changed
+ * one: activeSubscriber (subscribed_until > now()) never disagrees with the subscriptions.
+ */
+async function syncSubscribedUntil(tx: Tx, accountId: string) {
+  await tx
+    .update(accounts)
+    .set({
+      subscribedUntil: sql`(select max(${subscriptions.currentPeriodEnd}) from ${subscriptions}
+        where ${subscriptions.accountId} = ${accountId} and ${subscriptions.state} = 'active')`,
+    })
+    .where(eq(accounts.id, accountId));
+}
+
+export function createSubscriptionsRepository(
+  db: Database,
+  /** Told after a change commits: the member's callers carry activeSubscriber. */
+  changed: (accountId: string) => void = () => undefined,
+) {
+  // Named in full: inside the subquery a bare "id" would be the subscription's own.
+  const subscriberCount = sql<number>`(select count(*) from ${subscriptions}
+    where ${subscriptions.planId} = "plans"."id" and ${subscriptions.state} = 'active')`.mapWith(Number);
+
+  async function byId(id: string): Promise<SubscriptionWithPlan | undefined> {
+    const [row] = await db
+      .select({ subscription: subscriptions, plan: plans })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(eq(subscriptions.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** Changes a subscription and the member's subscribed_until together; the row after, or undefined when `where` held for none. */
+  async function change(
+    id: string,
+    values: Partial<typeof subscriptions.$inferInsert> | Record<string, unknown>,
+    where?: ReturnType<typeof and>,
+  ): Promise<SubscriptionRow | undefined> {
+    const row = await db.transaction(async (tx) => {
+      const [changedRow] = await tx
+        .update(subscriptions)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(subscriptions.id, id), where))
+        .returning();
+      if (changedRow) await syncSubscribedUntil(tx, changedRow.accountId);
+      return changedRow;
+    });
+    if (row) changed(row.accountId);
+    return row;
+  }
+
+  return {
+    async plans(activeOnly: boolean): Promise<PlanWithCount[]> {
+      return db
+        .select({ ...plansColumns(), subscribers: subscriberCount })
+        .from(plans)
+        .where(activeOnly ? eq(plans.active, true) : undefined)
+        .orderBy(asc(plans.createdAt), asc(plans.id));
+    },
+
+    async plan(id: string): Promise<PlanWithCount | undefined> {
+      const [row] = await db
+        .select({ ...plansColumns(), subscribers: subscriberCount })
+        .from(plans)
+        .where(eq(plans.id, id));
+      return row;
+    },
+
+    async createPlan(input: Required<PlanInput>): Promise<PlanRow> {
+      const [row] = await db.insert(plans).values(input).returning();
+      return row!;
+    },
+
+    async updatePlan(id: string, patch: PlanUpdate): Promise<PlanRow | undefined> {
+      const [row] = await db
+        .update(plans)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(plans.id, id))
+        .returning();
+      return row;
+    },
+
+    byId,
+
+    /** The member's subscription of this id (404 for anyone else's: the caller checks the account). */
+    async mine(accountId: string, id: string): Promise<SubscriptionWithPlan | undefined> {
+      const found = await byId(id);
+      return found?.subscription.accountId === accountId ? found : undefined;
+    },
+
+    /** What /sub shows: the running one, else the unpaid one chosen last, else the last that ended. */
+    async current(accountId: string): Promise<SubscriptionWithPlan | undefined> {
+      const [row] = await db
+        .select({ subscription: subscriptions, plan: plans })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(eq(subscriptions.accountId, accountId))
+        .orderBy(
+          sql`case ${subscriptions.state} when 'active' then 0 when 'incomplete' then 1 else 2 end`,
+          desc(subscriptions.updatedAt),
+        )
+        .limit(1);
+      return row;
+    },
+
+    byProviderRef: async (provider: PaymentProviderId, ref: string) => {
+      const [row] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionRef, ref)));
+      return row?.id;
+    },
+
+    /** The member's unpaid subscription to this plan in this currency, made now or found. */
+    async incompleteOrCreate(values: {
+      tenantId: string;
+      accountId: string;
+      planId: string;
+      interval: PlanRow['interval'];
+      amountMinor: number;
+      currency: string;
+    }): Promise<SubscriptionRow> {
+      const find = async () => {
+        const [row] = await db
+          .select()
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.accountId, values.accountId),
+              eq(subscriptions.planId, values.planId),
+              eq(subscriptions.currency, values.currency),
+              eq(subscriptions.state, 'incomplete'),
+            ),
+          );
+        return row;
+      };
+      const found = await find();
+      if (found) return found;
+      try {
+        const [row] = await db.insert(subscriptions).values(values).returning();
+        return row!;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const raced = await find();
+        if (!raced) throw error;
+        return raced;
+      }
+    },
+
+    /**
+     * A paid period applied: active, the period moved on (never back: an older charge arriving
+     * late changes nothing), the provider's subscription noted. 'taken' when the member has
+     * another active subscription (one at a time): the caller gives the money back.
+     */
+    async paidPeriod(id: string, period: PaidPeriod): Promise<SubscriptionRow | 'taken' | undefined> {
+      try {
+        return await change(id, {
+          state: 'active',
+          provider: sql`coalesce(${subscriptions.provider}, ${period.provider})`,
+          providerSubscriptionRef: sql`coalesce(${period.providerSubscriptionRef}, ${subscriptions.providerSubscriptionRef})`,
+          currentPeriodStart: sql`case when ${subscriptions.currentPeriodEnd} is null
+            or ${subscriptions.currentPeriodEnd} < ${period.periodEnd}
+            then ${period.periodStart}::timestamptz else ${subscriptions.currentPeriodStart} end`,
+          currentPeriodEnd: sql`greatest(${subscriptions.currentPeriodEnd}, ${period.periodEnd}::timestamptz)`,
+          endedAt: null,
+        });
+      } catch (error) {
+        if (databaseErrorOf(error)?.constraint === 'subscriptions_active_key') return 'taken';
+        throw error;
+      }
+    },
+
+    /** Notes the provider's subscription id (Stripe's sub_… once its checkout completed). */
+    linkProvider: (id: string, provider: PaymentProviderId, ref: string) =>
+      change(id, { provider, providerSubscriptionRef: ref }),
+
+    /** Cancel at the period's end (or take that back), while it runs. */
+    setCancelAtPeriodEnd: (id: string, cancel: boolean) =>
+      change(id, { cancelAtPeriodEnd: cancel }, eq(subscriptions.state, 'active')),
+
+    /** Over now: an unpaid one dropped, a cancelled one out of its period, or ended at the provider. */
+    end: (id: string, from: SubscriptionRow['state'][] = ['incomplete', 'active']) =>
+      change(id, { state: 'ended', endedAt: sql`now()` }, inArray(subscriptions.state, from)),
+
+    /**
+     * Active subscriptions whose period is out by `now` that Tolk itself acts on: the sandbox's
+     * renewals, and cancelled ones to end (Stripe's and PayPal's renewals come by webhook).
+     */
+    async due(now: Date, limit = 100): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.state, 'active'),
+            lte(subscriptions.currentPeriodEnd, now),
+            or(eq(subscriptions.provider, 'sandbox'), eq(subscriptions.cancelAtPeriodEnd, true)),
+          ),
+        )
+        .orderBy(asc(subscriptions.currentPeriodEnd))
+        .limit(limit);
+    },
+  };
+}
+export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
+
+function plansColumns() {
+  return {
+    id: plans.id,
+    name: plans.name,
+    description: plans.description,
+    interval: plans.interval,
+    prices: plans.prices,
+    features: plans.features,
+    active: plans.active,
+    createdAt: plans.createdAt,
+    updatedAt: plans.updatedAt,
+  };
+}

@@ -1,1 +1,0 @@
-export { NotAvailable as Component } from '../../ui/not-available';
