@@ -4,6 +4,7 @@ import { io } from 'socket.io-client';
 import { joinAckSchema, sendMuseAckSchema } from '@tolk/shared/realtime';
 import type { Muse, MusesPage } from '@tolk/shared/schemas/conversations';
 import { MUSES_PAGE_SIZE } from '@tolk/shared/limits';
+import { watchSeqGaps, type GapWatch } from '@tolk/shared/seq-gaps';
 import type { Client } from './sockets';
 
 /**
@@ -25,6 +26,7 @@ export class ReaderThread {
   readonly byId = new Map<string, Muse>();
   private readonly idBySeq = new Map<number, string>();
   readonly conflicts: string[] = [];
+  private newest = 0;
 
   /** Whether the muse was not in the thread before. */
   add(muse: Muse): boolean {
@@ -36,21 +38,13 @@ export class ReaderThread {
     }
     this.byId.set(muse.id, muse);
     this.idBySeq.set(muse.seq, muse.id);
+    this.newest = Math.max(this.newest, muse.seq);
     return !held;
   }
 
   /** The newest seq held: what the web client asks to be caught up after (lastSeqOf). */
   get lastSeq(): number {
-    let last = 0;
-    for (const seq of this.idBySeq.keys()) last = Math.max(last, seq);
-    return last;
-  }
-
-  /** The newest seq before the first one missing: all a client can be sure it has. */
-  get lastUnbrokenSeq(): number {
-    let last = 0;
-    while (this.idBySeq.has(last + 1)) last++;
-    return last;
+    return this.newest;
   }
 }
 
@@ -98,6 +92,8 @@ export class LiveClient {
   /** clientId → the stored muse its answer named. */
   readonly acknowledged = new Map<string, Muse>();
   readonly outbox: string[] = [];
+  /** Holes in the live stream asked for again (see `watchSeqGaps`). */
+  gapCatchUps = 0;
   /** Joins refused, or unanswered on a live connection. */
   joinFailures = 0;
   /** Reconnections on which the server resumed the session (and replayed what was missed). */
@@ -108,11 +104,27 @@ export class LiveClient {
   private closed = false;
   private opening: NodeJS.Timeout | undefined;
   private joined = false;
+  /**
+   * A hole in what a connected socket was sent (lost with the servers' shared channel) is asked
+   * for again, as live-conversation.ts does: one watch for the device, whichever socket it is on.
+   */
+  private readonly gaps: GapWatch = watchSeqGaps((afterSeq) => {
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    this.gapCatchUps++;
+    void this.rejoin(socket, this.socketUrl, () => afterSeq);
+  });
+  private socketUrl = '';
 
   constructor(readonly options: LiveClientOptions) {}
 
   get connected(): boolean {
     return this.socket?.connected ?? false;
+  }
+
+  /** A hole in the live stream is noticed and not yet filled. */
+  get gapOpen(): boolean {
+    return this.gaps.open;
   }
 
   /** Connected, joined, and nothing left to send. */
@@ -133,6 +145,7 @@ export class LiveClient {
     if (this.closed) return;
     const recovering = this.options.recovering;
     const url = this.options.url();
+    this.socketUrl = url;
     const socket: Client = io(url, {
       auth: { token: this.options.token },
       transports: ['websocket'],
@@ -146,7 +159,9 @@ export class LiveClient {
     socket.on('muse:new', (muse) => {
       if (muse.conversationId !== this.options.conversationId) return;
       this.copies.set(muse.id, (this.copies.get(muse.id) ?? 0) + 1);
+      const held = this.thread.lastSeq;
       this.thread.add(muse);
+      this.gaps.saw(muse.seq, held);
     });
     // A finished translation or an edit: the web merges it into the thread like any copy.
     socket.on('muse:updated', (muse) => {
@@ -296,22 +311,19 @@ export class LiveClient {
   }
 
   /**
-   * Rejoins on the live connection, as coming back to the thread: the last catch-up before
-   * counting. From the newest seq held, as the web client asks; or from the first seq missing, as
-   * a client must to fill a hole that lost live events left behind.
+   * Rejoins on the live connection with the newest seq held, as coming back to the thread does:
+   * the last catch-up before counting.
    */
-  async catchUp(from: 'newest held' | 'first missing' = 'newest held'): Promise<void> {
+  async catchUp(): Promise<void> {
     const socket = this.socket;
     if (!socket?.connected) throw new Error('catchUp needs a connected client');
     this.joined = false;
-    const thread = this.thread;
-    await this.rejoin(socket, this.options.url(), () =>
-      from === 'newest held' ? thread.lastSeq : thread.lastUnbrokenSeq,
-    );
+    await this.rejoin(socket, this.socketUrl);
   }
 
   close(): void {
     this.closed = true;
+    this.gaps.stop();
     clearTimeout(this.opening);
     this.socket?.removeAllListeners();
     this.socket?.close();

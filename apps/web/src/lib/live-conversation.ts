@@ -1,6 +1,7 @@
 import type { ConversationEndedEvent, MuseDeletedEvent, PresenceEvent, ReadEvent } from '@tolk/shared/realtime';
 import type { Muse } from '@tolk/shared/schemas/conversations';
 import type { ErrorCode } from '@tolk/shared/error-codes';
+import { watchSeqGaps } from '@tolk/shared/seq-gaps';
 import { onServerEvent, type JoinedConversation, type RealtimeConnection } from './realtime';
 
 /**
@@ -28,8 +29,9 @@ export interface ConversationListeners {
 
 /**
  * Follows a conversation on a realtime connection: holds the connection, joins the conversation
- * (again after every reconnect, with the newest sequence held) and routes its events. Returns the
- * unfollow, which leaves and lets the connection go.
+ * (again after every reconnect, with the newest sequence held, and after the first hole in the
+ * sequence that stays open) and routes its events. Returns the unfollow, which leaves and lets the
+ * connection go.
  */
 export function followConversation(
   connection: RealtimeConnection,
@@ -44,9 +46,17 @@ export function followConversation(
     listeners.onOnline?.(online);
   };
 
+  // A hole is filled by the server's own catch-up: a join that replays everything after it.
+  const gaps = watchSeqGaps((afterSeq) => {
+    connection.catchUp(conversationId, afterSeq);
+  });
+
   const offs = [
     onServerEvent(socket, 'muse:new', (muse) => {
-      if (mine(muse)) listeners.onMuse?.(muse, 'new');
+      if (!mine(muse)) return;
+      const held = listeners.lastSeq();
+      listeners.onMuse?.(muse, 'new');
+      gaps.saw(muse.seq, held);
     }),
     onServerEvent(socket, 'muse:updated', (muse) => {
       if (mine(muse)) listeners.onMuse?.(muse, 'updated');
@@ -84,6 +94,7 @@ export function followConversation(
     onJoinFailed: (failure) => listeners.onJoinFailed?.(failure),
   });
   return () => {
+    gaps.stop();
     leave();
     for (const off of offs) off();
     release();

@@ -245,4 +245,30 @@ describe('following a conversation', () => {
     unfollow();
     expect(fake.emitted.at(-1)).toEqual({ event: 'conversation:leave', payload: { conversationId: C1 } });
   });
+
+  it('asks the server again for muses a connected socket never received', async () => {
+    vi.useFakeTimers();
+    try {
+      const { followConversation } = await import('./live-conversation');
+      let held = 4;
+      const unfollow = followConversation(realtime.realtimeConnection(), C1, {
+        lastSeq: () => held,
+        onMuse: (item) => {
+          held = Math.max(held, item.seq);
+        },
+      });
+      fake.open();
+      fake.fire('muse:new', muse(C1, 5));
+      // 6 and 7 went out through another server while the servers' channel was down.
+      fake.fire('muse:new', muse(C1, 8));
+      vi.advanceTimersByTime(1000);
+      expect(joins()).toEqual([
+        { conversationId: C1, lastSeq: 4 },
+        { conversationId: C1, lastSeq: 5 },
+      ]);
+      unfollow();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -61,6 +61,8 @@ export interface RealtimeConnection {
    * time with the newest sequence held so muses sent meanwhile are delivered. Returns the leave.
    */
   join(conversationId: string, room: ConversationRoom): () => void;
+  /** Joins again now, asking for every muse after `afterSeq` (a hole in what was delivered). */
+  catchUp(conversationId: string, afterSeq: number): void;
   subscribe(listener: () => void): () => void;
   snapshot(): ConnectionSnapshot;
   /** For tests: forget the socket and every room. */
@@ -99,18 +101,18 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
     for (const listener of listeners) listener();
   }
 
-  function emitJoin(conversationId: string, attempt = 0): void {
+  function emitJoin(conversationId: string, attempt = 0, after?: number): void {
     const handles = rooms.get(conversationId);
     const live = socket;
     if (!handles?.size || !live?.connected) return;
-    const lastSeq = Math.max(0, ...[...handles].map((handle) => handle.lastSeq()));
+    const lastSeq = after ?? Math.max(0, ...[...handles].map((handle) => handle.lastSeq()));
     live.timeout(JOIN_TIMEOUT_MS).emit('conversation:join', { conversationId, lastSeq }, (error, result) => {
       const still = rooms.get(conversationId);
       if (!still?.size) return;
       // Typed as always set, but Socket.IO passes null when the acknowledgement came in time.
       if ((error as Error | null) instanceof Error) {
         // A lost acknowledgement on a live socket: ask once more, then wait for the next reconnect.
-        if (attempt < 1) emitJoin(conversationId, attempt + 1);
+        if (attempt < 1) emitJoin(conversationId, attempt + 1, after);
         return;
       }
       for (const handle of still) {
@@ -253,6 +255,9 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
         rooms.delete(conversationId);
         if (socket?.connected) socket.emit('conversation:leave', { conversationId });
       };
+    },
+    catchUp: (conversationId, afterSeq) => {
+      emitJoin(conversationId, 0, afterSeq);
     },
     subscribe(listener) {
       listeners.add(listener);
