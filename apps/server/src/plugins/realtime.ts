@@ -11,6 +11,7 @@ import type {
   ServerToClientEvents,
 } from '@tolk/shared/realtime';
 import type { Caller } from './auth';
+import { batchSocketWrites } from './socket-write-batching';
 
 export interface SocketData {
   /** Who is on the other end: a member (their sockets close with their session) or a plaza guest. */
@@ -133,6 +134,8 @@ export const realtimePlugin = fp(
         callback(null, originAllowed(request, allowed));
       },
     });
+
+    batchSocketWrites(io.engine);
 
     const redisClients: { quit(): Promise<unknown> }[] = [];
     if (options.redisUrl) {
