@@ -63,7 +63,7 @@ import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import { realtimePlugin } from './plugins/realtime';
-import { connectRedisCounters, redisRateLimitStore } from './plugins/redis-counters';
+import { connectRedisCounters, redisAnswers, redisRateLimitStore } from './plugins/redis-counters';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { translationPlugin } from './plugins/translation';
@@ -206,7 +206,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const readiness = createReadiness(app.log);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { readiness });
+      await api.register(healthRoutes, {
+        readiness,
+        ...(counters ? { redisAnswers: () => redisAnswers(counters) } : {}),
+      });
       await api.register(authRoutes, {
         auth,
         registerLimit: options.registerLimit ?? { max: config.limits.registerPerHour, timeWindow: 60 * 60_000 },
