@@ -66,6 +66,7 @@ import { realtimePlugin } from './plugins/realtime';
 import { connectRedisCounters, redisAnswers, redisRateLimitStore } from './plugins/redis-counters';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { translationPlugin } from './plugins/translation';
 
 export interface BuildOptions {
@@ -165,6 +166,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // App plugins.
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin, { webDir: config.webDir });
+  // Before every route: its response hook times them all.
+  await app.register(metricsPlugin, { config: config.metrics });
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
   const tokens = createTokenService(jwtSecret);
   await app.register(authPlugin, {
