@@ -30,6 +30,8 @@ describe('the one port', () => {
       status: 'ok',
       database: 'ok',
       engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      // No REDIS_URL in this test app.
+      redis: 'off',
       // Warm-up is off in this test app: nothing loads in the background.
       ready: true,
       warmUp: [],

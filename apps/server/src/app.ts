@@ -63,9 +63,10 @@ import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import { realtimePlugin } from './plugins/realtime';
-import { connectRedisCounters, redisRateLimitStore } from './plugins/redis-counters';
+import { connectRedisCounters, redisAnswers, redisRateLimitStore } from './plugins/redis-counters';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { translationPlugin } from './plugins/translation';
 
 export interface BuildOptions {
@@ -165,6 +166,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // App plugins.
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin, { webDir: config.webDir });
+  // Before every route: its response hook times them all.
+  await app.register(metricsPlugin, { config: config.metrics });
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
   const tokens = createTokenService(jwtSecret);
   await app.register(authPlugin, {
@@ -206,7 +209,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const readiness = createReadiness(app.log);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { readiness });
+      await api.register(healthRoutes, {
+        readiness,
+        ...(counters ? { redisAnswers: () => redisAnswers(counters) } : {}),
+      });
       await api.register(authRoutes, {
         auth,
         registerLimit: options.registerLimit ?? { max: config.limits.registerPerHour, timeWindow: 60 * 60_000 },

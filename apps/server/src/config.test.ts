@@ -79,3 +79,27 @@ describe('premium translation engines', () => {
     );
   });
 });
+
+describe('metrics', () => {
+  it('are off by default, open with TOLK_METRICS=true, and behind a bearer token when one is set', () => {
+    expect(loadConfig({}).metrics).toEqual({ enabled: false, token: undefined });
+    expect(loadConfig({ TOLK_METRICS: 'false' }).metrics).toEqual({ enabled: false, token: undefined });
+    expect(loadConfig({ TOLK_METRICS: 'true' }).metrics).toEqual({ enabled: true, token: undefined });
+    const token = 'a-scrape-token-of-some-length';
+    expect(loadConfig({ TOLK_METRICS_TOKEN: token }).metrics).toEqual({ enabled: true, token });
+    expect(loadConfig({ TOLK_METRICS: 'yes', TOLK_METRICS_TOKEN: ` ${token} ` }).metrics).toEqual({
+      enabled: true,
+      token,
+    });
+  });
+
+  it('refuse a short token, a flag that is not one, and a token with metrics turned off', () => {
+    expect(() => loadConfig({ TOLK_METRICS_TOKEN: 'short' })).toThrow(
+      'TOLK_METRICS_TOKEN: TOLK_METRICS_TOKEN must be at least 16 characters',
+    );
+    expect(() => loadConfig({ TOLK_METRICS: 'on' })).toThrow(/TOLK_METRICS:/);
+    expect(() => loadConfig({ TOLK_METRICS: 'false', TOLK_METRICS_TOKEN: 'a-scrape-token-of-some-length' })).toThrow(
+      'TOLK_METRICS: false turns metrics off, but TOLK_METRICS_TOKEN is set',
+    );
+  });
+});

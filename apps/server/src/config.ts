@@ -42,6 +42,9 @@ const environmentSchema = z.object({
   TOLK_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   TOLK_WARM_UP: booleanFlag.default(true),
   TOLK_PGLITE_THREAD: booleanFlag.default(true),
+  // Unset, not false: an explicit "false" next to a token is a contradiction to point out.
+  TOLK_METRICS: booleanFlag.optional(),
+  TOLK_METRICS_TOKEN: z.string().trim().min(16, 'TOLK_METRICS_TOKEN must be at least 16 characters').optional(),
   TOLK_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'an http(s) URL such as https://tolk.example.org' })
     .transform((url) => url.replace(/\/+$/, ''))
@@ -159,6 +162,14 @@ export interface Config {
   /** Where maps take their tiles from (the browser loads them; the page's policy allows that origin). */
   mapTiles: MapTiles;
   payments: PaymentsConfig;
+  metrics: MetricsConfig;
+}
+
+/** GET /metrics: off, open (TOLK_METRICS=true), or behind a bearer token (TOLK_METRICS_TOKEN). */
+export interface MetricsConfig {
+  enabled: boolean;
+  /** When set, a scrape must send `Authorization: Bearer <token>`. */
+  token: string | undefined;
 }
 
 export interface MapTiles {
@@ -254,7 +265,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plazaCodeHours: e.TOLK_PLAZA_CODE_HOURS,
     translation: translationConfig(e, env),
     payments: paymentsConfig(e),
+    metrics: metricsConfig(e),
   };
+}
+
+function metricsConfig(e: z.infer<typeof environmentSchema>): MetricsConfig {
+  if (e.TOLK_METRICS_TOKEN === undefined) return { enabled: e.TOLK_METRICS ?? false, token: undefined };
+  if (e.TOLK_METRICS === false) {
+    throw new Error(
+      'Invalid configuration:\n  TOLK_METRICS: false turns metrics off, but TOLK_METRICS_TOKEN is set: unset one of them',
+    );
+  }
+  return { enabled: true, token: e.TOLK_METRICS_TOKEN };
 }
 
 /** An executable on PATH, found without running it. */

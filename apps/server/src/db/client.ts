@@ -14,11 +14,20 @@ import * as schema from './schema/index';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseEngine = 'pglite' | 'postgres';
 
+/**
+ * How busy the database is right now (metrics): PostgreSQL's pool, or the requests PGlite's
+ * thread has not answered yet (null when PGlite runs on the event loop: nothing waits beside it).
+ */
+export type DatabaseLoad =
+  | { engine: 'postgres'; max: number; connections: number; idle: number; waiting: number }
+  | { engine: 'pglite'; inFlight: number | null };
+
 export interface DatabaseHandle {
   db: Database;
   engine: DatabaseEngine;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  load(): DatabaseLoad;
   close(): Promise<void>;
 }
 
@@ -46,7 +55,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(dir: string, thread: boolean): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   // Drizzle calls query and transaction only, which the thread's client answers as PGlite does.
-  const client = (thread ? await PgliteThread.create(dir) : await PGlite.create(dir)) as unknown as PGlite;
+  const worker = thread ? await PgliteThread.create(dir) : undefined;
+  const client = (worker ?? (await PGlite.create(dir))) as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   pgliteStatements.set(db, new PgliteStatements(client));
   return {
@@ -54,6 +64,7 @@ async function openPglite(dir: string, thread: boolean): Promise<DatabaseHandle>
     engine: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => pingWith(db),
+    load: () => ({ engine: 'pglite', inFlight: worker ? worker.inFlight : null }),
     close: () => client.close(),
   };
 }
@@ -80,6 +91,13 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       }
     },
     ping: () => pingWith(db),
+    load: () => ({
+      engine: 'postgres',
+      max: poolSize,
+      connections: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

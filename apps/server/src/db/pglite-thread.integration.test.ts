@@ -59,3 +59,15 @@ it('rolls back a transaction whose statement failed, and goes on serving', async
   expect(databaseErrorOf(error)?.code).toBe('23505');
   expect(await bodies()).toEqual([['first'], ['second'], ['third']]);
 });
+
+it('fails requests at once once its thread has stopped, instead of leaving them waiting', async () => {
+  const stopping = await PgliteThread.create('memory://');
+  expect(stopping.inFlight).toBe(0);
+  await stopping.close();
+  await expect(stopping.query('select 1')).rejects.toThrow('the database thread has stopped');
+  await expect(stopping.transaction(async (tx) => tx.query('select 1'))).rejects.toThrow(
+    'the database thread has stopped',
+  );
+  expect(stopping.inFlight).toBe(0);
+  await stopping.close(); // a second close has nothing left to do
+});

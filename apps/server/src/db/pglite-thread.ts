@@ -38,6 +38,8 @@ export interface PgliteClient {
 export class PgliteThread implements PgliteClient {
   private readonly waiting = new Map<number, { resolve: (reply: Reply) => void }>();
   private next = 0;
+  /** Why the thread no longer answers, once it has stopped. */
+  private stopped: string | undefined;
   /** PGlite's own serializers, with those of array types as PGlite adds them when it opens. */
   readonly serializers: PGlite['serializers'] = { ...(types.serializers as PGlite['serializers']) };
 
@@ -50,10 +52,29 @@ export class PgliteThread implements PgliteClient {
       waiter.resolve(reply);
     });
     worker.on('error', (error) => {
-      for (const waiter of this.waiting.values())
-        waiter.resolve({ id: -1, error: { message: String(error), fields: {} } });
-      this.waiting.clear();
+      this.failWaiting(String(error));
     });
+    // Stopped (closed, or crashed): nothing waits for an answer that cannot come, and later
+    // requests fail at once (a health check says the database is down instead of hanging).
+    worker.on('exit', (code) => {
+      this.stopped = `the database thread has stopped (exit code ${code})`;
+      this.failWaiting(this.stopped);
+    });
+  }
+
+  private failWaiting(message: string) {
+    for (const waiter of this.waiting.values()) waiter.resolve({ id: -1, error: { message, fields: {} } });
+    this.waiting.clear();
+  }
+
+  /** Sends a message whose answer comes as `id`, or answers at once with the reason the thread stopped. */
+  private post(id: number, message: Record<string, unknown>, resolve: (reply: Reply) => void) {
+    if (this.stopped !== undefined) {
+      resolve({ id, error: { message: this.stopped, fields: {} } });
+      return;
+    }
+    this.waiting.set(id, { resolve });
+    this.worker.postMessage(message);
   }
 
   static async create(dir: string): Promise<PgliteThread> {
@@ -86,10 +107,14 @@ export class PgliteThread implements PgliteClient {
     }
   }
 
+  /** Requests sent to the thread and not answered yet. */
+  get inFlight(): number {
+    return this.waiting.size;
+  }
+
   private send(message: Record<string, unknown>, id = this.next++): Promise<Reply> {
     return new Promise((resolve) => {
-      this.waiting.set(id, { resolve });
-      this.worker.postMessage({ ...message, id });
+      this.post(id, { ...message, id }, resolve);
     });
   }
 
@@ -146,12 +171,12 @@ export class PgliteThread implements PgliteClient {
 
   private end(id: number, op: 'commit' | 'rollback'): Promise<Reply> {
     return new Promise((resolve) => {
-      this.waiting.set(id, { resolve });
-      this.worker.postMessage({ op, tx: id });
+      this.post(id, { op, tx: id }, resolve);
     });
   }
 
   async close(): Promise<void> {
+    if (this.stopped !== undefined) return;
     try {
       await this.call({ op: 'close' });
     } finally {

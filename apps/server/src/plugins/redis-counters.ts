@@ -4,12 +4,17 @@ import { createClient } from 'redis';
 import type { RedisScripts } from '../modules/auth/sign-in-throttle';
 import { windowCounter, type WindowCounter } from './window-counter';
 
+/** The counters' connection: scripts for the counts, PING for readiness. */
+export interface RedisCounters extends RedisScripts {
+  ping(): Promise<unknown>;
+}
+
 /**
  * One Redis connection for the counters every instance must share: the route rate limits and the
  * sign-in throttle. Commands fail at once while Redis is away instead of queueing, so a request
  * never hangs on a counter.
  */
-export async function connectRedisCounters(app: FastifyInstance, url: string): Promise<RedisScripts> {
+export async function connectRedisCounters(app: FastifyInstance, url: string): Promise<RedisCounters> {
   const client = createClient({ url, disableOfflineQueue: true });
   client.on('error', (error: unknown) => {
     app.log.error({ err: error }, 'redis counters error');
@@ -19,6 +24,26 @@ export async function connectRedisCounters(app: FastifyInstance, url: string): P
     await client.quit().catch(() => undefined);
   });
   return client;
+}
+
+/**
+ * Whether Redis answers PING within `timeoutMs` (readiness). Commands fail at once while the
+ * connection is down; the timeout covers a server that accepts and never answers.
+ */
+export async function redisAnswers(redis: Pick<RedisCounters, 'ping'>, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const silence = new Promise<false>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(false);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([redis.ping().then((reply) => reply === 'PONG'), silence]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -40,9 +40,10 @@ export const translationPlugin = fp(
       timeoutMs: options.config.timeoutMs,
       batchWindowMs: options.batchWindowMs,
       log: app.log,
+      onEngineCall: app.metrics.translationCall,
     });
     app.decorate('translation', service);
     app.addHook('onClose', () => service.close());
   },
-  { name: 'translation', dependencies: ['db'] },
+  { name: 'translation', dependencies: ['db', 'metrics'] },
 );

@@ -245,15 +245,20 @@ export function createPlazasService(deps: {
         input.from && (!sideLanguage || baseLanguage(input.from) !== baseLanguage(sideLanguage))
           ? input.from
           : undefined;
-      const { record, created, detected } = await muses.send(actorOf(caller), plazaId, {
-        clientId: input.clientId,
-        text: input.text,
-        from,
-        photoId: input.photoId,
-        side,
-        sideLanguage,
-        otherSideLanguage,
-      });
+      const { record, created, detected } = await muses.send(
+        actorOf(caller),
+        plazaId,
+        {
+          clientId: input.clientId,
+          text: input.text,
+          from,
+          photoId: input.photoId,
+          side,
+          sideLanguage,
+          otherSideLanguage,
+        },
+        'plaza',
+      );
       let current = conversation;
       if (created && side === 'audience' && !conversation.audienceLanguage) {
         current = (await learnAudienceLanguage(conversation, record.sourceLanguage, detected)) ?? conversation;

@@ -1,6 +1,8 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEventName, ServerEventPayload } from '@tolk/shared/realtime';
 import type { Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
+import type { Metrics } from '../../plugins/metrics';
 import { accountRoom, memberRoom, type TolkServer } from '../../plugins/realtime';
 import type { Audience, MusesRepository, MemberRow, MuseRecord } from './muses.repository';
 import { museView, readsAsIs, translationFromRow } from './muse-views';
@@ -46,8 +48,9 @@ export function createDelivery(deps: {
   translator: MuseTranslator;
   io: () => TolkServer | undefined;
   log: FastifyBaseLogger;
+  metrics: Pick<Metrics, 'museEmitted' | 'museDelivered'>;
 }) {
-  const { store: repo, translator, log } = deps;
+  const { store: repo, translator, log, metrics } = deps;
   /** Background deliveries, so shutdown and tests can wait for them. */
   const background = new Set<Promise<unknown>>();
 
@@ -64,16 +67,16 @@ export function createDelivery(deps: {
   /**
    * Sends one muse to the rooms of a plan: each reading-language room gets its version, minus
    * the sockets that read the source unaided, which get the original from their own room. One
-   * serialisation per room, whatever the number of readers in it.
+   * serialisation per room, whatever the number of readers in it. False when there is no socket server.
    */
   function broadcast(
     event: 'muse:new' | 'muse:updated',
     muse: MuseRecord,
     plan: Pick<FanOutPlan, 'rooms' | 'source' | 'unaidedReaders'>,
     translationOf: (language: string) => MuseTranslation | undefined,
-  ) {
+  ): boolean {
     const io = deps.io();
-    if (!io) return;
+    if (!io) return false;
     const c = muse.conversationId;
     for (const { language, original } of plan.rooms) {
       const room = io.to(languageRoom(c, language));
@@ -85,6 +88,8 @@ export function createDelivery(deps: {
     }
     if (plan.unaidedReaders)
       io.to(readsAsIsRoom(c, plan.source)).emit(event, museView(muse, muse.sourceLanguage, undefined));
+    metrics.museEmitted(event === 'muse:new' ? 'new' : 'updated', plan.rooms.length + (plan.unaidedReaders ? 1 : 0));
+    return true;
   }
 
   /**
@@ -95,11 +100,12 @@ export function createDelivery(deps: {
     // Still failing: the reader already sees "translating"; a later retry announces the result.
     if (translation.state === 'pending') return;
     const c = muse.conversationId;
-    deps
-      .io()
-      ?.to(languageRoom(c, translation.to))
+    const io = deps.io();
+    if (!io) return;
+    io.to(languageRoom(c, translation.to))
       .except(readsAsIsRoom(c, baseLanguage(muse.sourceLanguage)))
       .emit('muse:updated', museView(muse, translation.to, translation));
+    metrics.museEmitted('updated', 1);
   }
 
   /**
@@ -108,6 +114,8 @@ export function createDelivery(deps: {
    * was not ready follows as `muse:updated`.
    */
   async function fanOut(muse: MuseRecord, event: 'muse:new' | 'muse:updated', audience?: Audience) {
+    // The service hands a muse over as soon as its append is stored.
+    const stored = performance.now();
     // Read at every muse, with the muse itself when it is new (no per-process cache: another
     // instance may change the members).
     const plan = planFanOut(muse.sourceLanguage, audience ?? (await repo.audience(muse.conversationId)));
@@ -122,7 +130,9 @@ export function createDelivery(deps: {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, TRANSLATION_GRACE_MS)))]);
     clearTimeout(timer);
-    broadcast(event, muse, plan, (language) => settled.get(language));
+    if (broadcast(event, muse, plan, (language) => settled.get(language)) && event === 'muse:new') {
+      metrics.museDelivered((performance.now() - stored) / 1000);
+    }
     const late = [...pending].filter(([language]) => !settled.has(language));
     const readingLate = reading !== undefined && muse.transliteration === null;
     await Promise.all([

@@ -24,6 +24,7 @@ export const musesPlugin = fp(
       translator: options.translator,
       io: () => app.realtime.io,
       log: app.log,
+      metrics: app.metrics,
       accounts: createAccountsService(app.db),
       uploads: createUploadsService(app.db),
       // Connect registers after this module; its rule is asked when a chat is started.
@@ -36,6 +37,7 @@ export const musesPlugin = fp(
         sendLimit: options.sendLimit,
         isClosing: () => app.realtime.isClosing(),
         log: app.log,
+        metrics: app.metrics,
       }),
     );
     await app.register(musesRoutes, { prefix: '/api', service, sendLimit: options.sendLimit });
@@ -47,5 +49,5 @@ export const musesPlugin = fp(
       await service.idle();
     });
   },
-  { name: 'muses', dependencies: ['db', 'auth', 'realtime'] },
+  { name: 'muses', dependencies: ['db', 'auth', 'realtime', 'metrics'] },
 );

@@ -173,7 +173,7 @@ export async function musesRoutes(
       config: { ...config, rateLimit: { max: sendLimit.max, timeWindow: sendLimit.windowMs } },
     },
     async (request, reply) => {
-      const { muse, created } = await service.send(actor(request), request.params.id, request.body);
+      const { muse, created } = await service.send(actor(request), request.params.id, request.body, 'http');
       return reply.status(created ? 201 : 200).send(muse);
     },
   );

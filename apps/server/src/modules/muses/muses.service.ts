@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
+import type { Metrics, MuseVia } from '../../plugins/metrics';
 import type { TolkServer } from '../../plugins/realtime';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -30,12 +31,13 @@ export function createMusesService(deps: {
   translator: MuseTranslator;
   io: () => TolkServer | undefined;
   log: FastifyBaseLogger;
+  metrics: Pick<Metrics, 'museSent' | 'museEmitted' | 'museDelivered'>;
   accounts: Pick<AccountsService, 'findByUsernames'>;
   uploads: Pick<UploadsService, 'sendable'>;
   mayOpenDirect: Parameters<typeof createConversationsService>[0]['mayOpenDirect'];
 }) {
   const { repo, translator } = deps;
-  const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log });
+  const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log, metrics: deps.metrics });
   const { viewsFor } = delivery;
   const conversations = createConversationsService({
     repo,
@@ -71,6 +73,8 @@ export function createMusesService(deps: {
         /** ...the other side's language (typed in the wrong half): then it is that language. */
         otherSideLanguage?: string | undefined;
       },
+      /** How it came in, for the metrics. */
+      via: MuseVia,
     ): Promise<{ muse: Muse; created: boolean; record: MuseRecord; detected: Detected | null }> {
       const text = input.text.trim();
       if (!text && !input.photoId) {
@@ -127,6 +131,7 @@ export function createMusesService(deps: {
       }
       const { record, audience } = appended;
       delivery.deliver(record, 'muse:new', audience);
+      deps.metrics.museSent(via);
       return {
         muse: museView(record, member.readingLanguage, undefined, member.readsWithout),
         created: true,

@@ -9,6 +9,7 @@ import {
   type AckError,
 } from '@tolk/shared/realtime';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
+import type { Metrics } from '../../plugins/metrics';
 import type { SocketData, TolkSocket } from '../../plugins/realtime';
 import type { WindowCounter } from '../../plugins/window-counter';
 import { AppError } from '../../errors';
@@ -31,6 +32,7 @@ export interface SocketHandlerOptions {
   /** The server is shutting down: sockets are let go, nobody needs presence news about it. */
   isClosing: () => boolean;
   log: FastifyBaseLogger;
+  metrics: Pick<Metrics, 'conversationJoined'>;
 }
 
 /** A request's fields that failed its schema, as a validation error naming each field. */
@@ -43,7 +45,7 @@ function invalid(error: z.ZodError): AppError {
 /** Socket handlers for one connection: join with catch-up, leave, send, typing, read, presence. */
 export function museSocketHandlers(
   service: MusesService,
-  { actorOf, sendLimit, isClosing, log }: SocketHandlerOptions,
+  { actorOf, sendLimit, isClosing, log, metrics }: SocketHandlerOptions,
 ) {
   /** An acknowledgement's error, shaped as over HTTP; failures of ours are logged, not told. */
   function failure(error: unknown): AckError {
@@ -116,6 +118,7 @@ export function museSocketHandlers(
             .to(conversationRoom(conversationId))
             .emit('presence', { conversationId, username: name, online: true });
           reply({ ok: true, lastSeq: Math.max(after, conversation.lastSeq), online: await onlineIn(conversationId) });
+          metrics.conversationJoined();
         } catch (error) {
           reply(failure(error));
         }
@@ -139,7 +142,7 @@ export function museSocketHandlers(
         const parsed = sendMuseRequestSchema.safeParse(raw);
         if (!parsed.success) throw invalid(parsed.error);
         const { conversationId, ...input } = parsed.data;
-        const { muse, created } = await service.send(actorOf(socket), conversationId, input);
+        const { muse, created } = await service.send(actorOf(socket), conversationId, input, 'socket');
         reply({ ok: true, muse, created });
       })().catch((error: unknown) => {
         reply(failure(error));

@@ -121,4 +121,32 @@ describe('engine runner', () => {
     await expect(all).resolves.toHaveLength(5);
     expect(peak).toBe(2);
   });
+
+  it('tells its observer of every try, failed or not, with how long it took', async () => {
+    const tries: [string, number, string][] = [];
+    const r = runner({
+      onCall: (engine, seconds, outcome) => {
+        tries.push([engine, seconds, outcome]);
+      },
+    });
+    const call = vi
+      .fn<(signal: AbortSignal) => Promise<string>>()
+      .mockRejectedValueOnce(transient())
+      .mockImplementationOnce(
+        () =>
+          new Promise((resolve) => {
+            setTimeout(() => {
+              resolve('ok');
+            }, 250);
+          }),
+      );
+    const result = r.run(1, call);
+    await vi.advanceTimersByTimeAsync(200 + 250);
+    await expect(result).resolves.toBe('ok');
+    expect(tries.map(([engine, , outcome]) => [engine, outcome])).toEqual([
+      ['fake', 'error'],
+      ['fake', 'ok'],
+    ]);
+    for (const [, seconds] of tries) expect(seconds).toBeGreaterThanOrEqual(0);
+  });
 });

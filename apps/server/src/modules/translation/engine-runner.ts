@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { CircuitBreaker, DEFAULT_BREAKER, type BreakerOptions } from './circuit-breaker';
 import { ConcurrencyLimit } from './concurrency-limit';
 import { EngineError, type TranslationEngine } from './engines/engine';
@@ -30,9 +31,13 @@ export function backoffDelay(
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** Told of every call to an engine (each try of it), from its concurrency slot to its answer: for metrics. */
+export type EngineCallObserver = (engine: string, seconds: number, outcome: 'ok' | 'error') => void;
+
 export interface RunnerOptions {
   /** Per attempt, from when the call gets its concurrency slot. */
   timeoutMs: number;
+  onCall?: EngineCallObserver;
   breaker?: BreakerOptions;
   retry?: RetryPolicy;
   random?: () => number;
@@ -124,8 +129,12 @@ export class EngineRunner {
     this.stats.calls++;
     this.stats.texts += texts;
     this.inFlightCalls++;
+    const started = performance.now();
+    let outcome: 'ok' | 'error' = 'error';
     try {
-      return await call(controller.signal);
+      const result = await call(controller.signal);
+      outcome = 'ok';
+      return result;
     } catch (error) {
       // Whatever the engine threw on abort (fetch's AbortError, say), the reason is the timeout.
       if (controller.signal.aborted && controller.signal.reason instanceof EngineError) throw controller.signal.reason;
@@ -134,6 +143,7 @@ export class EngineRunner {
       clearTimeout(timer);
       this.inFlightCalls--;
       release();
+      this.options.onCall?.(this.name, (performance.now() - started) / 1000, outcome);
     }
   }
 

@@ -7,7 +7,6 @@ import {
 } from '@tolk/shared/languages';
 import {
   NOTHING_TO_TRANSLATE,
-  type EngineStatus,
   type LanguagesResponse,
   type TranslatedText,
   type TranslationPair,
@@ -15,7 +14,8 @@ import {
   type TranslationStatus,
 } from '@tolk/shared/schemas/translation';
 import type { BreakerOptions } from './circuit-breaker';
-import { EngineRunner, type RetryPolicy } from './engine-runner';
+import { EngineRunner, type EngineCallObserver, type RetryPolicy } from './engine-runner';
+import { engineFigures, engineStatus, type TranslationFigures } from './engine-status';
 import { EngineError, type LanguagePair, type TranslationEngine } from './engines/engine';
 import { detectLanguage } from './language-detection';
 import { LruCache } from './lru-cache';
@@ -44,6 +44,8 @@ export interface TranslationServiceOptions {
   breaker?: BreakerOptions;
   retry?: RetryPolicy;
   log?: TranslationLog;
+  /** Told of every engine call (metrics). */
+  onEngineCall?: EngineCallObserver;
 }
 
 export interface TranslateRequest {
@@ -73,6 +75,8 @@ export interface TranslationService {
   translate(request: TranslateRequest): Promise<TranslationResult[]>;
   languages(): Promise<LanguagesResponse>;
   status(): Promise<TranslationStatus>;
+  /** The engines' and the memory's counts so far, without waiting (metrics). */
+  figures(): TranslationFigures;
   /**
    * Starts, ahead of the first reader, what translating between these languages will use: each
    * pair's route (direct or through its pivot) on engines that have something to load.
@@ -91,15 +95,16 @@ function reasonOf(error: unknown): string {
 }
 
 export function createTranslationService(options: TranslationServiceOptions): TranslationService {
-  const runners = options.engines.map(
-    (engine) =>
-      new EngineRunner(engine, { timeoutMs: options.timeoutMs, breaker: options.breaker, retry: options.retry }),
-  );
+  const runnerOptions = {
+    timeoutMs: options.timeoutMs,
+    breaker: options.breaker,
+    retry: options.retry,
+    onCall: options.onEngineCall,
+  };
+  const runners = options.engines.map((engine) => new EngineRunner(engine, runnerOptions));
   const router = new TranslationRouter(runners, { timeoutMs: options.timeoutMs, log: options.log });
   const premiumRunners = (options.premiumEngines ?? []).map(
-    (engine) =>
-      runners.find((runner) => runner.engine === engine) ??
-      new EngineRunner(engine, { timeoutMs: options.timeoutMs, breaker: options.breaker, retry: options.retry }),
+    (engine) => runners.find((runner) => runner.engine === engine) ?? new EngineRunner(engine, runnerOptions),
   );
   const premiumRouter = premiumRunners.length
     ? new TranslationRouter(premiumRunners, { timeoutMs: options.timeoutMs, log: options.log })
@@ -275,46 +280,9 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     };
   }
 
-  function engineStatus(runner: EngineRunner): EngineStatus {
-    const breaker = runner.breaker;
-    // A premium-only engine's language list is its router's.
-    const routing = runners.includes(runner) || !premiumRouter ? router : premiumRouter;
-    const listError = routing.listError(runner);
-    const pairs = routing.pairCount(runner);
-    const health: EngineStatus['health'] =
-      breaker.state === 'open'
-        ? 'down'
-        : pairs === 0
-          ? listError
-            ? 'down'
-            : 'unknown'
-          : breaker.consecutiveFailures > 0 || breaker.state === 'half-open'
-            ? 'degraded'
-            : 'ok';
-    const retryAt = breaker.state === 'closed' ? null : breaker.retryAt;
-    return {
-      name: runner.name,
-      health,
-      breaker: {
-        state: breaker.state,
-        consecutiveFailures: breaker.consecutiveFailures,
-        retryAt: retryAt === null ? null : new Date(retryAt).toISOString(),
-      },
-      pairs,
-      calls: runner.stats.calls,
-      texts: runner.stats.texts,
-      failures: runner.stats.failures,
-      retries: runner.stats.retries,
-      inFlight: runner.inFlight,
-      lastError: runner.stats.lastError
-        ? { message: runner.stats.lastError.message, at: runner.stats.lastError.at.toISOString() }
-        : null,
-      detail: {
-        ...(listError ? { languageList: listError } : {}),
-        ...(runner.engine.describe?.() ?? {}),
-      },
-    };
-  }
+  const allRunners = () => [...runners, ...premiumRunners.filter((runner) => !runners.includes(runner))];
+  // A premium-only engine's language list is its router's.
+  const routingOf = (runner: EngineRunner) => (runners.includes(runner) || !premiumRouter ? router : premiumRouter);
 
   return {
     async translate(request) {
@@ -352,9 +320,13 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
     async status() {
       await router.ready();
       await premiumRouter?.ready();
-      const premiumOnly = premiumRunners.filter((runner) => !runners.includes(runner));
-      return { engines: [...runners, ...premiumOnly].map(engineStatus), memory: memory.stats() };
+      return {
+        engines: allRunners().map((runner) => engineStatus(runner, routingOf(runner))),
+        memory: memory.stats(),
+      };
     },
+
+    figures: () => ({ engines: allRunners().map(engineFigures), memory: memory.stats() }),
 
     async warmUp(languages) {
       await router.ready();
