@@ -15,6 +15,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Tolk</title><div id="root"></div>');
   fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
+  fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Tolk"}');
   t = await testApp({ config: { webDir, trustProxy: true } });
 });
 afterAll(async () => {
@@ -100,6 +102,18 @@ describe('the one port', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves the service worker uncached and the web app manifest by its type, so the app installs', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    // Browsers look for a new worker past their own HTTP cache; no cache in between may keep an old one.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toEqual({ name: 'Tolk' });
   });
 
   it('asks for cross-origin isolation of the window only where a browser honours it', async () => {

@@ -12,6 +12,13 @@ import './app/layout/layout.css';
 
 handlePreloadErrors();
 applyDarkMode(readDarkMode());
+// The installable app's service worker: its own chunk, after the page has loaded (lib/register-service-worker.ts).
+if (import.meta.env.PROD && 'serviceWorker' in navigator && window.isSecureContext) {
+  window.addEventListener(
+    'load',
+    () => void import('./lib/register-service-worker').then((sw) => sw.registerServiceWorker()),
+  );
+}
 
 void initI18n().then(() => {
   const container = document.getElementById('root');

@@ -27,4 +27,27 @@ describe('vite:preloadError', () => {
     expect(second.defaultPrevented).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('does not reload while offline: the file is missing for want of a network, not for a new build', () => {
+    const reload = vi.fn();
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { href: original.href, pathname: original.pathname, reload },
+    });
+    handlePreloadErrors();
+    window.dispatchEvent(new Event('offline'));
+    try {
+      const failed = new Event('vite:preloadError', { cancelable: true });
+      window.dispatchEvent(failed);
+      expect(failed.defaultPrevented).toBe(false);
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      window.dispatchEvent(new Event('online'));
+    }
+    // Online again, a missing file means a new build, as before.
+    const afterwards = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(afterwards);
+    expect(afterwards.defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,3 +1,4 @@
+import { isBrowserOnline } from '../lib/network-status';
 import { safeStorage, STORAGE_KEYS } from '../lib/storage-keys';
 
 const GUARD_MS = 30_000;
@@ -9,6 +10,9 @@ const GUARD_MS = 30_000;
  */
 export function handlePreloadErrors(): void {
   window.addEventListener('vite:preloadError', (event) => {
+    // Offline, the file is missing because the network is, not because of a deploy: a reload
+    // brings nothing new (the service worker opens the same shell), so the caller hears of it.
+    if (!isBrowserOnline()) return;
     const last = Number(safeStorage.get(STORAGE_KEYS.preloadReload) ?? 0);
     if (Date.now() - last < GUARD_MS) return;
     event.preventDefault();

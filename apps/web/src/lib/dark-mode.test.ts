@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyDarkMode, readDarkMode, useDarkMode } from './dark-mode';
 import { STORAGE_KEYS } from './storage-keys';
 
@@ -68,5 +71,51 @@ describe('dark mode storage (spec section 1)', () => {
     });
     expect(result.current[0]).toBe(true);
     expect(document.body.classList.contains('dark-mode')).toBe(true);
+  });
+});
+
+describe("the browser's bar colour (theme-color)", () => {
+  beforeEach(() => {
+    // index.html's own theme-color tags.
+    const indexHtml = fs.readFileSync(
+      path.join(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'),
+      'utf8',
+    );
+    document.head.innerHTML = (indexHtml.match(/<meta name="theme-color"[^>]*>/g) ?? []).join('');
+  });
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+  const themeColors = () =>
+    [...document.querySelectorAll('meta[name="theme-color"]')].map(
+      (meta) => `${meta.getAttribute('content') ?? ''} for ${meta.getAttribute('media') ?? 'everything'}`,
+    );
+
+  it("has a light and a dark colour for the first paint, chosen by the system's scheme", () => {
+    expect(themeColors()).toEqual([
+      '#0f766e for (prefers-color-scheme: light)',
+      '#172120 for (prefers-color-scheme: dark)',
+    ]);
+  });
+
+  it("then follows the app's own mode, also against the system's", () => {
+    applyDarkMode(true);
+    expect(themeColors()).toEqual(['#0f766e for not all', '#172120 for all']);
+    applyDarkMode(false);
+    expect(themeColors()).toEqual(['#0f766e for all', '#172120 for not all']);
+  });
+
+  it('changes with the dark mode switch and with another tab', () => {
+    prefersDark(false);
+    const { result } = renderHook(() => useDarkMode());
+    expect(themeColors()).toEqual(['#0f766e for all', '#172120 for not all']);
+    act(() => {
+      result.current[1]();
+    });
+    expect(themeColors()).toEqual(['#0f766e for not all', '#172120 for all']);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.darkMode, newValue: 'false' }));
+    });
+    expect(themeColors()).toEqual(['#0f766e for all', '#172120 for not all']);
   });
 });

@@ -12,6 +12,23 @@ export function readDarkMode(): boolean {
 export function applyDarkMode(on: boolean): void {
   document.body.classList.toggle('dark-mode', on);
   document.documentElement.style.colorScheme = on ? 'dark' : 'light';
+  applyThemeColor(on);
+}
+
+const SCHEME = /prefers-color-scheme:\s*(light|dark)/;
+
+/**
+ * index.html has a theme-color per system scheme, for the first paint; from then on the browser's
+ * bar follows the app's own mode (which a member may set against the system's): the variant of
+ * that mode applies to every media, the other to none.
+ */
+function applyThemeColor(on: boolean): void {
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
+    const scheme = meta.dataset.scheme ?? SCHEME.exec(meta.getAttribute('media') ?? '')?.[1];
+    if (!scheme) continue;
+    meta.dataset.scheme = scheme;
+    meta.setAttribute('media', scheme === (on ? 'dark' : 'light') ? 'all' : 'not all');
+  }
 }
 
 export function useDarkMode(): [boolean, () => void] {

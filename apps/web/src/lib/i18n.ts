@@ -137,7 +137,18 @@ export async function initI18n(): Promise<typeof i18next> {
   return i18next;
 }
 
-export async function chooseUiLanguage(language: UiLanguage): Promise<void> {
+/**
+ * Stores and applies the language a person chose, once its strings have loaded; false when they
+ * cannot be (offline, a language this device never fetched): the current language stays, rather
+ * than a screen of bare keys now and on every offline start after.
+ */
+export async function chooseUiLanguage(language: UiLanguage): Promise<boolean> {
+  const loaded = await loadLocale(language).then(
+    () => true,
+    () => false,
+  );
+  if (!loaded) return false;
   safeStorage.set(STORAGE_KEYS.uiLanguage, language);
   await switchLanguage(language);
+  return true;
 }

@@ -11,6 +11,7 @@ import {
 import type { ErrorCode } from '@tolk/shared/error-codes';
 import { getAccessToken } from './access-token-cookie';
 import { notifyUnauthorized } from './http-error';
+import { isBrowserOnline, onBrowserOnlineChange } from './network-status';
 import { isActiveMember, useLoginResponse } from './session';
 
 /**
@@ -87,10 +88,8 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let reconnectDelay = RECONNECT_MIN_MS;
   let tokenInUse: string | undefined;
-  let current: ConnectionSnapshot = {
-    browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
-    socket: 'idle',
-  };
+  let stopWatchingNetwork: (() => void) | undefined;
+  let current: ConnectionSnapshot = { browserOnline: isBrowserOnline(), socket: 'idle' };
   const listeners = new Set<() => void>();
   const rooms = new Map<string, Set<ConversationRoom>>();
 
@@ -179,8 +178,10 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
       // A refusal by the server's auth middleware is final for Socket.IO; retry gently ourselves.
       if (!created.active) scheduleReconnect();
     });
-    window.addEventListener('offline', onBrowserOffline);
-    window.addEventListener('online', onBrowserOnline);
+    stopWatchingNetwork = onBrowserOnlineChange((online) => {
+      if (online) onBrowserOnline();
+      else onBrowserOffline();
+    });
     return created;
   }
 
@@ -269,14 +270,12 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
     reset() {
       disconnect();
       socket?.removeAllListeners();
-      if (socket) {
-        window.removeEventListener('offline', onBrowserOffline);
-        window.removeEventListener('online', onBrowserOnline);
-      }
+      stopWatchingNetwork?.();
+      stopWatchingNetwork = undefined;
       socket = undefined;
       holders = 0;
       rooms.clear();
-      current = { browserOnline: navigator.onLine, socket: 'idle' };
+      current = { browserOnline: isBrowserOnline(), socket: 'idle' };
     },
   };
 }

@@ -10,6 +10,7 @@ import { shellLayout } from '../paths';
 import { BottomNav } from './bottom-nav';
 import { CookieBanner } from './cookie-banner';
 import { Header } from './header';
+import { OfflineNotice } from './offline-notice';
 import { SideMenu } from './side-menu';
 import { paths } from '../../lib/paths';
 import { isActiveMember, passwordChangeRedirect, useLoginResponse } from '../../lib/session';
@@ -49,6 +50,7 @@ export function AppLayout() {
           setMenuOpen(true);
         }}
       />
+      <OfflineNotice />
       {layout === 'full' && (
         <div className="app-banner">
           <p className="banner-title">{t('app.tagline')}</p>

@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Wifi, WifiOff } from 'lucide-react';
 import type { ConnectionSnapshot } from '../../../lib/realtime';
+import { useBackOnline } from '../../../lib/network-status';
+import { NetworkNotice } from '../../../ui/network-notice';
 
 // A socket that reconnects within this time (a new token, a server restart) is not worth a banner.
 const SOCKET_GRACE_MS = 1500;
-const BACK_ONLINE_MS = 4000;
 
-/** "You are offline" while the browser or the live connection is down, then "Back online" briefly. */
+/**
+ * "You are offline" while the live connection is down though the browser has a network (a server
+ * restart, a proxy in between), then "Back online" briefly. The browser itself being offline is
+ * the shell's offline notice (app/layout/offline-notice.tsx), on every screen.
+ */
 export function ConnectionBanner({ connection }: { connection: ConnectionSnapshot }) {
   const { t } = useTranslation();
-  const socketDown = connection.socket === 'disconnected';
+  const socketDown = connection.browserOnline && connection.socket === 'disconnected';
   const [socketDownLong, setSocketDownLong] = useState(false);
   if (!socketDown && socketDownLong) setSocketDownLong(false);
   useEffect(() => {
@@ -23,35 +27,15 @@ export function ConnectionBanner({ connection }: { connection: ConnectionSnapsho
     };
   }, [socketDown]);
 
-  const offline = !connection.browserOnline || (socketDown && socketDownLong);
-  const [wasOffline, setWasOffline] = useState(offline);
-  const [backOnline, setBackOnline] = useState(false);
-  if (offline !== wasOffline) {
-    setWasOffline(offline);
-    setBackOnline(!offline);
-  }
-  useEffect(() => {
-    if (!backOnline) return undefined;
-    const timer = setTimeout(() => {
-      setBackOnline(false);
-    }, BACK_ONLINE_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [backOnline]);
+  const offline = socketDown && socketDownLong;
+  const backOnline = useBackOnline(offline);
 
   return (
-    <div className="connection-status" role="status">
-      {offline && (
-        <p className="connection-banner offline">
-          <WifiOff aria-hidden size={16} /> {t('common.offline')}
-        </p>
-      )}
-      {!offline && backOnline && (
-        <p className="connection-banner online">
-          <Wifi aria-hidden size={16} /> {t('common.backOnline')}
-        </p>
-      )}
-    </div>
+    <NetworkNotice
+      className="connection-status"
+      offline={offline}
+      backOnline={backOnline}
+      offlineText={t('common.offline')}
+    />
   );
 }

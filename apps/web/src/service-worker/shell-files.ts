@@ -1,0 +1,50 @@
+/*
+ * The app shell the service worker keeps, read from Vite's build manifest (dist/.vite/manifest.json)
+ * at build time, so a rebuild's new file names are the ones kept.
+ */
+
+/** One entry of Vite's build manifest (only the fields read here). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/**
+ * Built files, as site paths (`/assets/...`), that the page needs before it shows `firstScreens`:
+ * the entry script with everything it imports statically and their stylesheets and assets; then
+ * each first-screen module the same way, plus the lazy parts that module loads itself (the
+ * landing's try box), so the screen opens whole without a network. Throws when the manifest
+ * lacks the entry or a module named, so a renamed file fails the build instead of the offline app.
+ */
+export function shellFiles(manifest: BuildManifest, firstScreens: readonly string[]): string[] {
+  const chunk = (key: string): ManifestChunk => {
+    const found = manifest[key];
+    if (!found) throw new Error(`the build manifest has no ${key}`);
+    return found;
+  };
+  const files = new Set<string>();
+  const visited = new Set<string>();
+  const withStaticImports = (key: string): void => {
+    if (visited.has(key)) return;
+    visited.add(key);
+    const { file, css = [], assets = [], imports = [] } = chunk(key);
+    for (const name of [file, ...css, ...assets]) files.add(`/${name}`);
+    for (const imported of imports) withStaticImports(imported);
+  };
+
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (entries.length === 0) throw new Error('the build manifest names no entry');
+  for (const entry of entries) withStaticImports(entry);
+  for (const screen of firstScreens) {
+    withStaticImports(screen);
+    for (const lazyPart of chunk(screen).dynamicImports ?? []) withStaticImports(lazyPart);
+  }
+  return [...files];
+}
