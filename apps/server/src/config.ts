@@ -3,8 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { paymentsConfig, paymentsEnvironment, type PaymentsConfig } from './payments-config';
+import { storageConfig, storageEnvironment, type S3Config } from './storage-config';
 
 export type { PaymentsConfig } from './payments-config';
+export type { S3Config } from './storage-config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -88,6 +90,7 @@ const environmentSchema = z.object({
   OPENAI_MODEL: z.string().optional(),
   OPENAI_LANGUAGES: z.string().optional(),
   ...paymentsEnvironment,
+  ...storageEnvironment,
 });
 
 export const TRANSLATION_ENGINE_NAMES = [
@@ -159,6 +162,8 @@ export interface Config {
   /** Where maps take their tiles from (the browser loads them; the page's policy allows that origin). */
   mapTiles: MapTiles;
   payments: PaymentsConfig;
+  /** The bucket photos are kept in; absent keeps them on the local disk under dataDir/uploads. */
+  s3: S3Config | undefined;
 }
 
 export interface MapTiles {
@@ -254,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plazaCodeHours: e.TOLK_PLAZA_CODE_HOURS,
     translation: translationConfig(e, env),
     payments: paymentsConfig(e),
+    s3: storageConfig(e),
   };
 }
 
