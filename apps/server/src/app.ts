@@ -94,9 +94,9 @@ export interface BuildOptions {
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Photos in the configured bucket (shared by every instance), or on this instance's disk. */
-function photoStorage(app: FastifyInstance, config: Config): BlobStorage {
+async function photoStorage(app: FastifyInstance, config: Config): Promise<BlobStorage> {
   if (!config.s3) return localDiskStorage(localUploadsDir(config.dataDir));
-  const bucket = s3Storage(config.s3, app.log);
+  const bucket = await s3Storage(config.s3, app.log);
   app.addHook('onClose', async () => {
     bucket.close();
   });
@@ -190,7 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     premiumEngines: options.premiumTranslationEngines,
   });
 
-  const storage = options.storage ?? photoStorage(app, config);
+  const storage = options.storage ?? (await photoStorage(app, config));
   const plazaTokens = createPlazaTokens(jwtSecret);
   const accountsService = createAccountsService(database.db);
 

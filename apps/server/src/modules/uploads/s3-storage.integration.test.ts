@@ -53,7 +53,7 @@ const get = (app: FastifyInstance, url: string, member?: Member) =>
 
 describe('the S3 storage against an S3-compatible server (s3rver)', () => {
   it('puts, gets and deletes an object; a missing one reads as null, and deleting it again is fine', async () => {
-    const storage = s3Storage(s3.config, quiet);
+    const storage = await s3Storage(s3.config, quiet);
     const key = `photos/test/${randomUUID()}.png`;
     const bytes = await tinyPng('#be123c');
     try {
@@ -75,10 +75,10 @@ describe('the S3 storage against an S3-compatible server (s3rver)', () => {
     const limits = { connectTimeoutMs: 300, requestTimeoutMs: 300, maxAttempts: 2 };
     // s3rver checks the access key id (not a v4 signature), so an unknown key stands for bad credentials.
     const stores = {
-      refused: s3Storage({ ...s3.config, endpoint: `http://127.0.0.1:${closedPort.port}` }, quiet, limits),
-      hanging: s3Storage({ ...s3.config, endpoint: `http://127.0.0.1:${silent.port}` }, quiet, limits),
-      'no bucket': s3Storage({ ...s3.config, bucket: 'no-such-bucket' }, quiet, limits),
-      'unknown key': s3Storage({ ...s3.config, accessKeyId: 'NOT-A-KEY' }, quiet, limits),
+      refused: await s3Storage({ ...s3.config, endpoint: `http://127.0.0.1:${closedPort.port}` }, quiet, limits),
+      hanging: await s3Storage({ ...s3.config, endpoint: `http://127.0.0.1:${silent.port}` }, quiet, limits),
+      'no bucket': await s3Storage({ ...s3.config, bucket: 'no-such-bucket' }, quiet, limits),
+      'unknown key': await s3Storage({ ...s3.config, accessKeyId: 'NOT-A-KEY' }, quiet, limits),
     };
     try {
       for (const [store, storage] of Object.entries(stores)) {
@@ -127,7 +127,7 @@ describe('photos through the API with TOLK_S3_* set', () => {
     const photo = await upload(t.app, owner, '#7c3aed');
     const row = await createUploadsRepository(t.database.db).find(photo.id);
     expect(row).toBeTruthy();
-    const bucket = s3Storage(s3.config, quiet);
+    const bucket = await s3Storage(s3.config, quiet);
     try {
       const stored = await bucket.get(row!.storageKey);
       const thumb = await bucket.get(row!.thumbKey);
@@ -169,7 +169,7 @@ describe('photos through the API with TOLK_S3_* set', () => {
   it('answers 404 for a photo whose object has gone from the bucket, as for one gone from the disk', async () => {
     const photo = await upload(t.app, owner, '#15803d');
     const row = await createUploadsRepository(t.database.db).find(photo.id);
-    const bucket = s3Storage(s3.config, quiet);
+    const bucket = await s3Storage(s3.config, quiet);
     try {
       await bucket.delete(row!.storageKey);
     } finally {

@@ -1,10 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3ServiceException } from '@aws-sdk/client-s3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { S3Config } from '../../config';
 import { AppError } from '../../errors';
@@ -34,8 +28,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Said by the store of an object that is not there (GetObject's NoSuchKey; a HEAD's bare 404). */
-function isMissingObject(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+function isMissingObject(error: unknown, serviceError: typeof S3ServiceException): boolean {
+  if (!(error instanceof serviceError)) return false;
   return error.name === 'NoSuchKey' || (error.name === 'NotFound' && error.$metadata.httpStatusCode === 404);
 }
 
@@ -45,11 +39,15 @@ function isMissingObject(error: unknown): boolean {
  * null (the routes answer 404, as on disk); anything else the store does wrong, from a refused
  * connection to a missing bucket or wrong credentials, is logged with its cause and answered 503.
  */
-export function s3Storage(
+export async function s3Storage(
   config: S3Config,
   log: FastifyBaseLogger,
   limits: S3Limits = DEFAULT_S3_LIMITS,
-): BlobStorage & { close(): void } {
+): Promise<BlobStorage & { close(): void }> {
+  // Loaded here, not at the top: the SDK takes a quarter of a second to import, which a server
+  // keeping photos on its disk should not pay at every start.
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -96,7 +94,7 @@ export function s3Storage(
         if (!object.Body) return Buffer.alloc(0);
         return Buffer.from(await object.Body.transformToByteArray());
       } catch (error) {
-        if (isMissingObject(error)) return null;
+        if (isMissingObject(error, S3ServiceException)) return null;
         throw unavailable(error, 'get', key);
       }
     },
