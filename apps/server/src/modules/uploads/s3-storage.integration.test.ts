@@ -219,6 +219,55 @@ describe('an unreachable store', () => {
   });
 });
 
+describe('an expired plaza’s photos while the store is down', () => {
+  it('stay, rows and objects, for the next sweep, which removes them once the store is back', async () => {
+    const closed = await silentServer();
+    await closed.close();
+    const up = await s3Storage(s3.config, quiet);
+    const down = await s3Storage({ ...s3.config, endpoint: `http://127.0.0.1:${closed.port}` }, quiet);
+    let reachable = true;
+    const store = () => (reachable ? up : down);
+    const t = await testApp({
+      storage: {
+        put: (key, data) => store().put(key, data),
+        get: (key) => store().get(key),
+        delete: (key) => store().delete(key),
+      },
+    });
+    try {
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: '/api/plazas',
+        payload: { userLanguage: 'en', audienceLanguage: 'es' },
+      });
+      expect(opened.statusCode, opened.body).toBe(201);
+      const { plaza, guestToken } = opened.json<{ plaza: { id: string }; guestToken: string }>();
+      const uploaded = await uploadPhoto(t.app, { 'x-plaza-token': guestToken }, await tinyPng('#0369a1'));
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const photoId = uploaded.json<Photo>().id;
+      const uploads = createUploadsRepository(t.database.db);
+      const { storageKey } = (await uploads.find(photoId))!;
+      await t.database.db.execute(
+        sql`update conversations set expires_at = now() - interval '1 minute' where id = ${plaza.id}`,
+      );
+
+      reachable = false;
+      await expect(t.app.plazas.sweep()).rejects.toMatchObject({ code: 'unavailable' });
+      expect(await uploads.find(photoId)).toBeTruthy();
+      expect(await up.get(storageKey)).not.toBeNull();
+
+      reachable = true;
+      expect(await t.app.plazas.sweep()).toBe(1);
+      expect(await uploads.find(photoId)).toBeFalsy();
+      expect(await up.get(storageKey)).toBeNull();
+    } finally {
+      await t.close();
+      up.close();
+      down.close();
+    }
+  });
+});
+
 describe('two instances on one database and one bucket', () => {
   /** A writer on instance `a` sends a reader on instance `b` a photo in a direct chat. */
   async function photoAcross(a: FastifyInstance, b: FastifyInstance, colour: string) {
