@@ -23,9 +23,9 @@ import { DataFolderNotEmpty, restoreBackup } from './restore';
  * A backup is of the embedded database: this file builds a PGlite data folder of its own, so the
  * PostgreSQL run (DATABASE_URL set, no PGlite template) leaves it to the PGlite run.
  */
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-backups-'));
-const original = { dataDir: path.join(root, 'data'), pgliteDir: path.join(root, 'data', 'pglite') };
+let root: string;
 const folderAt = (name: string) => ({ dataDir: path.join(root, name), pgliteDir: path.join(root, name, 'pglite') });
+let original: ReturnType<typeof folderAt>;
 
 function appConfig(dataDir: string) {
   return loadConfig({ TOLK_DATA_DIR: dataDir, TOLK_WEB_DIR: path.join(root, 'no-web'), TOLK_WARM_UP: 'false' });
@@ -49,6 +49,8 @@ describe.skipIf(!!process.env.DATABASE_URL)(
   'npm run backup and restore of the embedded database (PGlite run only)',
   () => {
     beforeAll(async () => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-backups-'));
+      original = folderAt('data');
       fs.cpSync(inject('pgliteTemplate'), original.pgliteDir, { recursive: true });
       const { app, database } = await openApp(original.dataDir);
       try {

@@ -110,9 +110,10 @@ describe('photos through the API with TOLK_S3_* set', () => {
   let owner: Member;
   let friend: Member;
   let chat: Conversation;
-  const dataDir = tempDir('tolk-s3-app-');
+  let dataDir: string;
 
   beforeAll(async () => {
+    dataDir = tempDir('tolk-s3-app-');
     t = await testApp({ config: { s3: s3.config, dataDir } });
     owner = await newAccount(t.app, { language: 'en' });
     friend = await newAccount(t.app, { language: 'es' });
@@ -203,7 +204,7 @@ describe('an unreachable store', () => {
     const closed = await silentServer();
     await closed.close();
     const t = await testApp({
-      config: { s3: { ...s3.config, endpoint: `http://127.0.0.1:${closed.port}` }, dataDir: tempDir('tolk-s3-down-') },
+      config: { s3: { ...s3.config, endpoint: `http://127.0.0.1:${closed.port}` } },
     });
     try {
       const member = await newAccount(t.app, { language: 'en' });
