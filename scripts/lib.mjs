@@ -110,9 +110,10 @@ const targets = {
   },
 };
 
-/** Builds the web app and the server bundle unless their sources are unchanged since the last build. */
-export async function buildIfStale() {
-  for (const [name, target] of Object.entries(targets)) {
+/** Builds the web app and the server bundle (or only those named) unless their sources are unchanged since the last build. */
+export async function buildIfStale(names = Object.keys(targets)) {
+  for (const name of names) {
+    const target = targets[name];
     const digest = hashTree(target.inputs);
     const stamp = path.join(root, target.stamp);
     if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) continue;

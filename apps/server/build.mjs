@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js: our code and @tolk/shared (TypeScript) inlined, every npm
+// Bundles the server into dist/main.js (and its backup command into dist/backup.js): our code and @tolk/shared (TypeScript) inlined, every npm
 // package left to node_modules. Migrations are copied beside it, where the database client looks.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,8 +10,9 @@ const dist = path.join(here, 'dist');
 fs.rmSync(dist, { recursive: true, force: true });
 
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  // The server, and the backup and restore commands (scripts/backup.mjs), which share its code.
+  entryPoints: { main: path.join(here, 'src/main.ts'), backup: path.join(here, 'src/backups/main.ts') },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   target: 'node20',

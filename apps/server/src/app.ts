@@ -58,7 +58,8 @@ import type { TranslationService } from './modules/translation/translation.servi
 import { languagesInUse } from './modules/translation/translation.repository';
 import { warmTransliteration } from './modules/translation/transliteration/transliterate';
 import { PHOTO_MAX_BYTES } from '@tolk/shared/photos';
-import { localDiskStorage, type BlobStorage } from './modules/uploads/storage';
+import { s3Storage } from './modules/uploads/s3-storage';
+import { localDiskStorage, localUploadsDir, type BlobStorage } from './modules/uploads/storage';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -92,6 +93,16 @@ export interface BuildOptions {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** Photos in the configured bucket (shared by every instance), or on this instance's disk. */
+async function photoStorage(app: FastifyInstance, config: Config): Promise<BlobStorage> {
+  if (!config.s3) return localDiskStorage(localUploadsDir(config.dataDir));
+  const bucket = await s3Storage(config.s3, app.log);
+  app.addHook('onClose', async () => {
+    bucket.close();
+  });
+  return bucket;
+}
 
 /** Hosts a browser treats as secure over plain HTTP. */
 const LOOPBACK_HOST = /^(localhost|127(\.\d+){3}|\[::1\])(:\d+)?$/;
@@ -182,7 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     premiumEngines: options.premiumTranslationEngines,
   });
 
-  const storage = options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = options.storage ?? (await photoStorage(app, config));
   const plazaTokens = createPlazaTokens(jwtSecret);
   const accountsService = createAccountsService(database.db);
 

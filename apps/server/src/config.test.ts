@@ -103,3 +103,60 @@ describe('metrics', () => {
     );
   });
 });
+
+describe('object storage', () => {
+  const bucket = {
+    TOLK_S3_BUCKET: 'tolk-photos',
+    TOLK_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    TOLK_S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('is off by default: photos stay on the local disk', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it('takes a bucket with its credentials, in us-east-1 with virtual-hosted addresses unless told', () => {
+    expect(loadConfig(bucket).s3).toEqual({
+      endpoint: undefined,
+      bucket: 'tolk-photos',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        ...bucket,
+        TOLK_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        TOLK_S3_REGION: 'eu-central-1',
+        TOLK_S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'eu-central-1', forcePathStyle: true });
+  });
+
+  it('refuses an endpoint that is not an http(s) address, or one with the bucket in its path', () => {
+    expect(() => loadConfig({ ...bucket, TOLK_S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /TOLK_S3_ENDPOINT: the store's http\(s\) address/,
+    );
+    expect(() => loadConfig({ ...bucket, TOLK_S3_ENDPOINT: 'ftp://store.example.org' })).toThrow(/TOLK_S3_ENDPOINT/);
+    expect(() => loadConfig({ ...bucket, TOLK_S3_ENDPOINT: 'http://127.0.0.1:9000/tolk-photos' })).toThrow(
+      /TOLK_S3_ENDPOINT: the store's address without a path/,
+    );
+  });
+
+  it('refuses a bucket without credentials, credentials without a bucket, and names S3 does not allow', () => {
+    expect(() => loadConfig({ TOLK_S3_BUCKET: 'tolk-photos' })).toThrow(
+      'TOLK_S3_ACCESS_KEY_ID, TOLK_S3_SECRET_ACCESS_KEY: required with TOLK_S3_BUCKET',
+    );
+    expect(() => loadConfig({ ...bucket, TOLK_S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /TOLK_S3_SECRET_ACCESS_KEY: required with TOLK_S3_BUCKET/,
+    );
+    expect(() => loadConfig({ TOLK_S3_ENDPOINT: 'http://127.0.0.1:9000', TOLK_S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      'TOLK_S3_BUCKET: required with TOLK_S3_ENDPOINT, TOLK_S3_ACCESS_KEY_ID',
+    );
+    for (const name of ['Tolk_Photos', 'ab', 'photos_2026', '-photos']) {
+      expect(() => loadConfig({ ...bucket, TOLK_S3_BUCKET: name })).toThrow(/TOLK_S3_BUCKET: a bucket name/);
+    }
+    expect(() => loadConfig({ ...bucket, TOLK_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/TOLK_S3_FORCE_PATH_STYLE/);
+  });
+});

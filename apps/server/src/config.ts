@@ -3,8 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { paymentsConfig, paymentsEnvironment, type PaymentsConfig } from './payments-config';
+import { storageConfig, storageEnvironment, type S3Config } from './storage-config';
 
 export type { PaymentsConfig } from './payments-config';
+export type { S3Config } from './storage-config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,6 +93,7 @@ const environmentSchema = z.object({
   OPENAI_MODEL: z.string().optional(),
   OPENAI_LANGUAGES: z.string().optional(),
   ...paymentsEnvironment,
+  ...storageEnvironment,
 });
 
 export const TRANSLATION_ENGINE_NAMES = [
@@ -163,6 +166,8 @@ export interface Config {
   mapTiles: MapTiles;
   payments: PaymentsConfig;
   metrics: MetricsConfig;
+  /** The bucket photos are kept in; absent keeps them on the local disk under dataDir/uploads. */
+  s3: S3Config | undefined;
 }
 
 /** GET /metrics: off, open (TOLK_METRICS=true), or behind a bearer token (TOLK_METRICS_TOKEN). */
@@ -266,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translation: translationConfig(e, env),
     payments: paymentsConfig(e),
     metrics: metricsConfig(e),
+    s3: storageConfig(e),
   };
 }
 

@@ -1,11 +1,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
 import { bootstrap } from './modules/accounts/bootstrap';
 import { closeGracefully } from './shutdown';
 
 async function main() {
   const config = loadConfig();
+  // PGlite is one process's database: a second server, a backup or a restore is refused while this one runs.
+  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, 'server');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
@@ -30,6 +33,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const clean = await closeGracefully(app, { graceMs: config.shutdownGraceMs });
     await database.close();
+    lock?.release();
     process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

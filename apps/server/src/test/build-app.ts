@@ -43,19 +43,21 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
   };
 }
 
+/** The configuration test apps start from: no web app, no warm-up. */
+function testConfig(): Config {
+  // Warm-up loads dictionaries and pipelines no test file needs; its own test turns it on.
+  return loadConfig({
+    TOLK_DATA_DIR: os.tmpdir(),
+    TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web'),
+    TOLK_WARM_UP: 'false',
+  });
+}
+
 export async function testApp(
   overrides: Partial<Omit<BuildOptions, 'config' | 'database'>> & { config?: Partial<Config> } = {},
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase();
-  const config: Config = {
-    // Warm-up loads dictionaries and pipelines no test file needs; its own test turns it on.
-    ...loadConfig({
-      TOLK_DATA_DIR: os.tmpdir(),
-      TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web'),
-      TOLK_WARM_UP: 'false',
-    }),
-    ...overrides.config,
-  };
+  const config: Config = { ...testConfig(), ...overrides.config };
   // Tests register many members from one address; the limit itself has its own test.
   const app = await buildApp({
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
@@ -94,12 +96,7 @@ export async function twoInstances(
     const database = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), pgliteDir: '', poolSize: 4 });
     handles.push(database);
     const config = {
-      // Warm-up loads dictionaries and pipelines no test file needs; its own test turns it on.
-      ...loadConfig({
-        TOLK_DATA_DIR: os.tmpdir(),
-        TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web'),
-        TOLK_WARM_UP: 'false',
-      }),
+      ...testConfig(),
       redisUrl,
       jwtSecret: 'two-instances-test-secret-that-both-instances-share!!',
     };
@@ -113,6 +110,57 @@ export async function twoInstances(
       for (const app of apps) await app.close();
       for (const handle of handles) await handle.close();
       await adminQuery(databaseUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/**
+ * Instances of the app on one database, without Redis, each with its own configuration (its own
+ * data folder, its own storage): for what instances share through the database and the object
+ * store alone. On PostgreSQL each has its own pool on one fresh database, as separate processes
+ * would. A PGlite folder belongs to one process, so on PGlite the instances share one open
+ * database in this process: still separate apps, storage clients and data folders.
+ */
+export async function appsOnOneDatabase(
+  configs: Partial<Config>[],
+): Promise<{ apps: FastifyInstance[]; database: DatabaseHandle; close(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const handles: DatabaseHandle[] = [];
+  let dispose: () => Promise<void>;
+  if (url) {
+    const name = uniqueName('tolk_apps');
+    await adminQuery(url, `create database ${name} template ${inject('postgresTemplate')}`);
+    for (let i = 0; i < configs.length; i++) {
+      handles.push(await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '', poolSize: 4 }));
+    }
+    dispose = async () => {
+      for (const handle of handles) await handle.close();
+      await adminQuery(url, `drop database if exists ${name} with (force)`);
+    };
+  } else {
+    const shared = await openTestDatabase();
+    handles.push(...configs.map(() => shared.database));
+    dispose = shared.dispose;
+  }
+  const apps: FastifyInstance[] = [];
+  for (const [i, overrides] of configs.entries()) {
+    const config: Config = { ...testConfig(), ...overrides };
+    const app = await buildApp({
+      config,
+      database: handles[i]!,
+      logger: process.env.TEST_LOG ? { level: 'error' } : false,
+      registerLimit: { max: 10_000, timeWindow: 60_000 },
+      subscriptionRenewEveryMs: 0,
+    });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps,
+    database: handles[0]!,
+    async close() {
+      for (const app of apps) await app.close();
+      await dispose();
     },
   };
 }

@@ -1,12 +1,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where photo bytes live. Local disk now; object storage plugs in behind the same three calls. */
+/**
+ * Where photo bytes live: the local disk (the embedded default) or an S3-compatible bucket
+ * (s3-storage.ts), behind the same three calls. `get` is null for a key that holds nothing; a
+ * store that cannot answer throws.
+ */
 export interface BlobStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
 }
+
+/** Where a data folder's photos are kept on the local disk (backups copy this folder). */
+export const localUploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
 export function localDiskStorage(root: string): BlobStorage {
   const resolve = (key: string) => {

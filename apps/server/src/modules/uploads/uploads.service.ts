@@ -23,14 +23,17 @@ export function createUploadsService(db: Database) {
         return row ? [{ id, width: row.width, height: row.height, ...photoUrls(id) }] : [];
       });
     },
-    /** Removes a conversation's photos, rows and files (its plaza expired). */
+    /**
+     * Removes a conversation's photos, files and rows (its plaza expired). Files first: a store
+     * that is down leaves both for the next sweep, never files that no row names any more.
+     */
     async removeConversationPhotos(conversationId: string, storage: BlobStorage) {
       const files = await uploads.ofConversation(conversationId);
-      await uploads.deleteMany(files.map((file) => file.id));
       for (const file of files) {
         await storage.delete(file.storageKey);
         await storage.delete(file.thumbKey);
       }
+      await uploads.deleteMany(files.map((file) => file.id));
     },
   };
 }
