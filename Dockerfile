@@ -33,8 +33,9 @@ FROM ${BASE_IMAGE} AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini apertium apertium-eng-spa apertium-fr-es apertium-es-pt apertium-spa-ita cg3 \
   && rm -rf /var/lib/apt/lists/*
-RUN groupadd --system tolk \
-  && useradd --system --gid tolk --home-dir /app --no-create-home --shell /usr/sbin/nologin tolk \
+# A fixed id, so a bind-mounted data folder can be given to it: chown 10001:10001 <folder>.
+RUN groupadd --system --gid 10001 tolk \
+  && useradd --system --uid 10001 --gid tolk --home-dir /app --no-create-home --shell /usr/sbin/nologin tolk \
   && mkdir /data \
   && chown tolk:tolk /data
 WORKDIR /app
