@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './locale-parts';
 
 const api = process.env.TOLK_DEV_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeParts()],
   server: {
     proxy: {
       '/api': api,

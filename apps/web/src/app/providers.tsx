@@ -1,23 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { HttpError } from '../lib/http-error';
+import { LateQueryClientProvider, loadLaterParts } from '../lib/later-parts';
 import { LoginResponseProvider } from '../lib/session';
 
 // Kept off the first page load: the toast container and its stylesheet arrive once the page is idle.
 const Toasts = lazy(() => import('./toasts'));
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        // A 4xx will not change by asking again; a flaky network might.
-        retry: (count, error) =>
-          count < 2 && !(error instanceof HttpError && error.status >= 400 && error.status < 500),
-      },
-    },
-  });
-}
 
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
@@ -39,10 +25,14 @@ function useIdle(): boolean {
   return idle;
 }
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function Providers({ children }: { children: ReactNode }) {
   const idle = useIdle();
+  useEffect(() => {
+    // Whatever the reader does next needs them: fetched while nothing else is, so no click waits.
+    if (idle) void loadLaterParts().catch(() => undefined);
+  }, [idle]);
   return (
-    <QueryClientProvider client={queryClient}>
+    <LateQueryClientProvider>
       <LoginResponseProvider>
         {children}
         {idle && (
@@ -51,6 +41,6 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           </Suspense>
         )}
       </LoginResponseProvider>
-    </QueryClientProvider>
+    </LateQueryClientProvider>
   );
 }

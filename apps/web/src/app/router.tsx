@@ -1,13 +1,20 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { afterFirstScreen } from '../lib/later-parts';
 import { ScreenSkeleton } from '../ui/skeletons';
 import { AppLayout } from './layout/app-layout';
 import { MembersOnly } from './members-only';
 import { RouteError } from './route-error';
 
-// Every screen is its own chunk, fetched when its route is first visited.
+// Every screen is its own chunk, fetched when its route is first visited (or a link to it is
+// about to be followed: prefetchOnIntent). The landing page is the first screen: it needs only
+// what the first page load brings; every other screen also waits for the rest of the language and
+// the query client (lib/later-parts.tsx).
 const landing = () => import('../features/landing/screens/landing-screen');
 
-const screen = (path: string, lazy: RouteObject['lazy']): RouteObject => ({ path, lazy });
+const screen = (path: string, load: () => Promise<Record<string, unknown>>): RouteObject => ({
+  path,
+  lazy: afterFirstScreen(load),
+});
 
 export const routes: RouteObject[] = [
   {
@@ -19,8 +26,8 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: landing },
-          screen('home', landing),
-          screen('landinghome', landing),
+          { path: 'home', lazy: landing },
+          { path: 'landinghome', lazy: landing },
           screen('register', () => import('../features/auth/screens/register-screen')),
           screen('signin', () => import('../features/auth/screens/sign-in-screen')),
           screen('cookie-policy', () => import('../features/cookies/screens/cookie-policy-screen')),
@@ -76,7 +83,7 @@ export const routes: RouteObject[] = [
               screen('sub', () => import('../features/subscriptions/screens/subscribe-screen')),
             ],
           },
-          screen('*', landing),
+          { path: '*', lazy: landing },
         ],
       },
     ],
@@ -85,14 +92,38 @@ export const routes: RouteObject[] = [
 
 /**
  * main.tsx renders once the interface language has loaded; the first screen's chunk need not wait
- * for it. Asking for it now fetches both at once (the router's own call later gets the same module).
+ * for it. Asking for it as soon as the language is on its way fetches both at once (the router's
+ * own call later gets the same module), and a screen other than the landing page brings the rest
+ * of that language along (lib/later-parts.tsx).
  */
 export function prefetchFirstScreen(location: Pick<Location, 'pathname'> = window.location): void {
-  const lazy = matchRoutes(routes, location.pathname)?.at(-1)?.route.lazy;
+  prefetchScreen(location.pathname);
+}
+
+function prefetchScreen(pathname: string): void {
+  const lazy = matchRoutes(routes, pathname)?.at(-1)?.route.lazy;
   if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
 }
-prefetchFirstScreen();
+
+/**
+ * A pointer resting on a link, a finger touching it or focus reaching it starts loading the screen
+ * it leads to, so the screen is usually in by the time the click lands.
+ */
+export function prefetchOnIntent(target: Document = document): void {
+  const asked = new Set<string>();
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    if (asked.has(link.pathname)) return;
+    asked.add(link.pathname);
+    prefetchScreen(link.pathname);
+  };
+  for (const type of ['pointerover', 'touchstart', 'focusin']) {
+    target.addEventListener(type, onIntent, { capture: true, passive: true });
+  }
+}
 
 export function createRouter() {
+  prefetchOnIntent();
   return createBrowserRouter(routes);
 }

@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { Compass, Languages, MessagesSquare, Plane, Sparkles, UserPlus, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import '../landing.css';
+import { afterFirstScreen } from '../../../lib/later-parts';
 import { paths } from '../../../lib/paths';
 
-// The try box brings the HTTP client and TanStack's mutation code: it loads just after the page,
-// so the first screen everyone sees does not wait for them.
-const TryTranslation = lazy(async () => ({
-  default: (await import('../components/try-translation')).TryTranslation,
-}));
+// The try box brings the HTTP client and TanStack Query: it loads just after the page, so the
+// first screen everyone sees does not wait for them.
+const TryTranslation = lazy(
+  afterFirstScreen(async () => ({ default: (await import('../components/try-translation')).TryTranslation })),
+);
 
 function Section({
   id,
