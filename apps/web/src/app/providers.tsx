@@ -1,35 +1,18 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { LateQueryClientProvider, loadLaterParts } from '../lib/later-parts';
 import { LoginResponseProvider } from '../lib/session';
+import { useIdle } from '../lib/use-idle';
 
 // Kept off the first page load: the toast container and its stylesheet arrive once the page is idle.
 const Toasts = lazy(() => import('./toasts'));
-
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const markIdle = () => {
-      setIdle(true);
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(markIdle, { timeout: 2000 });
-      return () => {
-        window.cancelIdleCallback(handle);
-      };
-    }
-    const handle = window.setTimeout(markIdle, 200);
-    return () => {
-      window.clearTimeout(handle);
-    };
-  }, []);
-  return idle;
-}
 
 export function Providers({ children }: { children: ReactNode }) {
   const idle = useIdle();
   useEffect(() => {
     // Whatever the reader does next needs them: fetched while nothing else is, so no click waits.
-    if (idle) void loadLaterParts().catch(() => undefined);
+    if (!idle) return;
+    void loadLaterParts().catch(() => undefined);
+    void import('../lib/http-client').catch(() => undefined);
   }, [idle]);
   return (
     <LateQueryClientProvider>
