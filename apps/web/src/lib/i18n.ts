@@ -52,7 +52,8 @@ let restLoad: Promise<void> | undefined;
 
 /**
  * Resolves once the interface language is whole: what every screen but the landing page, and
- * every part loaded after the first screen, waits for (lib/later-parts.tsx). At once when nothing is missing.
+ * every part loaded after the first screen, waits for (lib/later-parts.tsx). At once when nothing
+ * is missing, so it is asked after initI18n (main.tsx starts the first screen's chunks after it).
  */
 export function loadRestOfLanguage(): Promise<void> {
   const language = firstScreenOnly;
@@ -173,8 +174,9 @@ export async function initI18n({ firstScreenOnly: partly = false }: { firstScree
       // English; screens re-render when it lands.
       saveMissing: true,
       missingKeyHandler: () => {
-        if (firstScreenOnly !== undefined) void loadRestOfLanguage().catch(() => undefined);
-        else if (englishDeferred) void loadEnglish();
+        if (firstScreenOnly !== undefined && firstScreenOnly === i18next.language) {
+          void loadRestOfLanguage().catch(() => undefined);
+        } else if (englishDeferred) void loadEnglish();
       },
       react: { useSuspense: false, bindI18nStore: 'added' },
     });
