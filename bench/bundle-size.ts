@@ -3,7 +3,7 @@
 // to its budget): the entry and its static imports, the landing screen's route chunk, and the
 // first-screen part of the interface language.
 // Then what is fetched right after (the landing's own lazy parts, the rest of the language, the
-// query client, toasts), and the largest route chunk (a screen) apart from the largest shared chunk.
+// query client, the HTTP client, toasts), and the largest route chunk (a screen) apart from the largest shared chunk.
 // Run after a build: npm run build -w @tolk/web && npx tsx bench/bundle-size.ts
 import {
   kb,
@@ -27,14 +27,15 @@ for (const group of groups) {
   }
 }
 
-// Fetched once the page is up: the landing's lazy parts (the try box), what every later part waits
-// for (the rest of the language, the query client) and the toast container.
+// Fetched once the page is idle: the landing's lazy parts (the try box), what every later part waits
+// for (the rest of the language, the query client), the HTTP client and the toast container.
 const afterwards = new Set<string>();
 const deferred: string[] = [];
 for (const key of [
   ...(build.chunk(LANDING).dynamicImports ?? []),
   localePartModule('en', 'rest'),
   'src/lib/query-client.ts',
+  'src/lib/http-client.ts',
   'src/app/toasts.tsx',
 ]) {
   if (manifest[key]) deferred.push(...build.closure(key, new Set([...seen, ...afterwards])));
@@ -42,7 +43,7 @@ for (const key of [
 }
 const deferredSize = deferred.reduce((sum, f) => sum + build.gzip(f), 0);
 console.log(
-  `Right after (landing's lazy parts, rest of the language, query client, toasts): ${kb(deferredSize)} in ${deferred.length} files`,
+  `Once idle (landing's lazy parts, rest of the language, query and HTTP clients, toasts): ${kb(deferredSize)} in ${deferred.length} files`,
 );
 
 const lazyChunks = Object.entries(manifest).filter(([, c]) => !initialFiles.has(c.file) && c.file.endsWith('.js'));
