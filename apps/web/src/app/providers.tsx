@@ -10,10 +10,21 @@ export function Providers({ children }: { children: ReactNode }) {
   const idle = useIdle();
   useEffect(() => {
     // Whatever the reader does next needs them: fetched while nothing else is, so no click waits.
-    if (!idle) return;
-    void loadLaterParts().catch(() => undefined);
-    void import('../lib/http-client').catch(() => undefined);
+    if (idle) void loadLaterParts().catch(() => undefined);
   }, [idle]);
+  useEffect(() => {
+    // The HTTP client on the reader's first touch, click or focus: what calls the API (a form, a
+    // button) starts there, and a page only read never runs axios (a member's screen brings it
+    // along: app/router.tsx).
+    const intent = () => {
+      void import('../lib/http-client').catch(() => undefined);
+    };
+    const types = ['pointerdown', 'keydown', 'focusin'] as const;
+    for (const type of types) document.addEventListener(type, intent, { once: true, passive: true, capture: true });
+    return () => {
+      for (const type of types) document.removeEventListener(type, intent, { capture: true });
+    };
+  }, []);
   return (
     <LateQueryClientProvider>
       <LoginResponseProvider>

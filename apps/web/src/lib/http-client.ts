@@ -5,8 +5,9 @@ import { notifySession, notifyUnauthorized } from './http-error';
 
 /*
  * The app's one axios instance with the spec's interceptors, in a chunk of its own: screens call
- * it through http.ts, which loads it with the first call (app/providers.tsx fetches it while the
- * page is idle, the router with a member's screen), so no first screen waits for axios.
+ * it through http.ts, which loads it with the first call (app/providers.tsx fetches it on the
+ * reader's first touch, click or focus, the router with a member's screen), so no first screen
+ * waits for axios.
  */
 
 declare module 'axios' {
