@@ -13,6 +13,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tolk/shared/realtime';
 import type { Muse } from '@tolk/shared/schemas/conversations';
 import { buildApp } from '../apps/server/src/app';
+import { apiPost } from './api-post';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
@@ -29,15 +30,7 @@ async function run(warmUp: boolean) {
   const app = await buildApp({ config, database, logger: false, registerLimit: { max: 1000, timeWindow: 60_000 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const post = async <T>(url: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const post = <T>(url: string, body: unknown, token?: string) => apiPost<T>(base, url, body, token);
   const member = (language: string) =>
     post<{ token: string; username: string }>('/api/auth/register', {
       username: `bench-${randomUUID().slice(0, 8)}`,

@@ -1,17 +1,30 @@
-// Lighthouse (mobile preset) on a running Tolk: performance and accessibility scores, LCP, CLS, TBT.
+// Lighthouse (mobile preset) on a running Tolk: performance and accessibility scores, LCP, CLS, TBT,
+// for the landing page, the interpreter and the sign-in screen, one after another in one browser.
 // Uses Debian's Chromium; nothing is downloaded.
 //   npm run build && PORT=3456 TOLK_DATA_DIR=$(mktemp -d) node apps/server/dist/main.js &
-//   node bench/lighthouse.mjs http://localhost:3456/
-// Options: --json FILE writes the full report. CHROME_PATH picks another browser.
+//   node bench/lighthouse.mjs http://localhost:3456
+// Options: --pages /,/signin picks other paths; --json DIR writes each full report there.
+// CHROME_PATH picks another browser. TBT depends on how busy the machine is: the load average is
+// printed with the figures.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+const PAGES = ['/', '/interpret', '/signin'];
+const GOALS = { performance: 95, accessibility: 100, lcpMs: 2500, cls: 0.1 };
+
 const args = process.argv.slice(2);
-const jsonAt = args.indexOf('--json');
-const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
-const url =
-  args.find((arg, i) => !arg.startsWith('--') && (jsonAt < 0 || i !== jsonAt + 1)) ?? 'http://localhost:3000/';
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const optionValues = new Set(['--json', '--pages'].map(option));
+const base = args.find((arg) => !arg.startsWith('--') && !optionValues.has(arg)) ?? 'http://localhost:3000';
+const pages = option('--pages')?.split(',') ?? PAGES;
+const jsonDir = option('--json');
+if (jsonDir) fs.mkdirSync(jsonDir, { recursive: true });
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -26,41 +39,94 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const rows = [];
 try {
-  // No config: Lighthouse's default is the mobile preset (Moto G class device, slow 4G, 4x CPU slowdown).
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    formFactor: 'mobile',
-  });
-  if (!result) throw new Error('Lighthouse returned no result');
-  const { lhr } = result;
-  if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify(lhr, null, 2));
-  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  console.log(`load average before: ${load()} (${os.cpus().length} cores)`);
+  for (const page of pages) {
+    const url = new URL(page, base).href;
+    // No config: Lighthouse's default is the mobile preset (Moto G class device, slow 4G, 4x CPU slowdown).
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      formFactor: 'mobile',
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    const { lhr } = result;
+    if (jsonDir) {
+      const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+      fs.writeFileSync(path.join(jsonDir, `${name}.json`), JSON.stringify(lhr, null, 2));
+    }
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
 
-  const score = (id) => {
-    const value = lhr.categories[id]?.score;
-    return value === null || value === undefined ? 'n/a' : String(Math.round(value * 100));
-  };
-  const audit = (id) => lhr.audits[id];
-  const ms = (id) => `${Math.round(audit(id)?.numericValue ?? NaN)} ms`;
+    const score = (id) => {
+      const value = lhr.categories[id]?.score;
+      return value === null || value === undefined ? NaN : Math.round(value * 100);
+    };
+    const audit = (id) => lhr.audits[id];
+    const value = (id) => audit(id)?.numericValue ?? NaN;
+    const row = {
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      cls: value('cumulative-layout-shift'),
+      tbt: value('total-blocking-time'),
+      si: value('speed-index'),
+    };
+    rows.push(row);
 
-  console.log(`Lighthouse ${lhr.lighthouseVersion} on ${lhr.finalDisplayedUrl} (${lhr.configSettings.formFactor})`);
-  console.log(`performance score:   ${score('performance')}`);
-  console.log(`accessibility score: ${score('accessibility')}`);
-  console.log(`FCP:                 ${ms('first-contentful-paint')}`);
-  console.log(`LCP:                 ${ms('largest-contentful-paint')}`);
-  console.log(`CLS:                 ${(audit('cumulative-layout-shift')?.numericValue ?? NaN).toFixed(3)}`);
-  console.log(`TBT:                 ${ms('total-blocking-time')}`);
-  console.log(`Speed Index:         ${ms('speed-index')}`);
+    console.log(`\nLighthouse ${lhr.lighthouseVersion} on ${lhr.finalDisplayedUrl} (${lhr.configSettings.formFactor})`);
+    console.log(`performance score:   ${row.performance}`);
+    console.log(`accessibility score: ${row.accessibility}`);
+    console.log(`FCP:                 ${Math.round(row.fcp)} ms`);
+    console.log(`LCP:                 ${Math.round(row.lcp)} ms`);
+    console.log(`CLS:                 ${row.cls.toFixed(3)}`);
+    console.log(`TBT:                 ${Math.round(row.tbt)} ms`);
+    console.log(`Speed Index:         ${Math.round(row.si)} ms`);
 
-  // What keeps accessibility below 100, so the number comes with its reasons.
-  const failing = (lhr.categories.accessibility?.auditRefs ?? [])
-    .map((ref) => audit(ref.id))
-    .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'notApplicable');
-  for (const a of failing) console.log(`  accessibility: ${a.id}: ${a.title}`);
+    // What keeps a score down, so the number comes with its reasons.
+    const failing = (lhr.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => audit(ref.id))
+      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'notApplicable');
+    for (const a of failing) console.log(`  accessibility: ${a.id}: ${a.title}`);
+    const savings = Object.values(lhr.audits)
+      .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) >= 100)
+      .sort((a, b) => (b.numericValue ?? 0) - (a.numericValue ?? 0));
+    for (const a of savings) console.log(`  opportunity: ${a.id}: about ${Math.round(a.numericValue)} ms`);
+  }
 } finally {
   await chrome.kill();
+}
+
+const met = (row) =>
+  row.performance >= GOALS.performance &&
+  row.accessibility >= GOALS.accessibility &&
+  row.lcp <= GOALS.lcpMs &&
+  row.cls <= GOALS.cls;
+console.log(`\nload average after: ${load()}`);
+console.log(
+  `goals: performance >= ${GOALS.performance}, accessibility ${GOALS.accessibility}, LCP <= ${GOALS.lcpMs} ms, CLS <= ${GOALS.cls}`,
+);
+console.log('page            perf  a11y    FCP ms    LCP ms    CLS    TBT ms  goals');
+for (const row of rows) {
+  console.log(
+    [
+      row.page.padEnd(14),
+      String(row.performance).padStart(5),
+      String(row.accessibility).padStart(5),
+      String(Math.round(row.fcp)).padStart(9),
+      String(Math.round(row.lcp)).padStart(9),
+      row.cls.toFixed(3).padStart(6),
+      String(Math.round(row.tbt)).padStart(9),
+      met(row) ? ' met' : ' MISSED',
+    ].join(' '),
+  );
 }

@@ -1,5 +1,6 @@
 // `npm test`: checks, unit and integration tests on PGlite, the integration tests again on
-// PostgreSQL when DATABASE_URL is set, then the end-to-end tests in Debian's Chromium.
+// PostgreSQL when DATABASE_URL is set, the build and its bundle budget, then the end-to-end tests
+// in Debian's Chromium.
 import { buildIfStale, ensureDependencies, ensureSystemPackages, log, run } from './lib.mjs';
 
 const started = Date.now();
@@ -43,6 +44,8 @@ try {
     log('DATABASE_URL is not set: the PostgreSQL run of the integration tests is skipped.');
   }
   await step('build', buildIfStale);
+  // The landing page's first load, from the build just made (scripts/landing-bundle.ts): a size, not a timing.
+  await step('bundle budget', () => run('npx', ['tsx', 'scripts/bundle-budget.ts']));
   await step('end-to-end tests in Chromium', () =>
     run('npx', ['playwright', 'test', '--config', 'apps/web/playwright.config.ts'], { env: withoutDatabaseUrl }),
   );

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
+import { localeParts } from './locale-parts';
 
 const api = process.env.TOLK_DEV_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), localeParts(), serviceWorker()],
   server: {
     proxy: {
       '/api': api,

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient, Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { Providers } from './app/providers';
+import { createRouter, prefetchFirstScreen } from './app/router';
 import { handlePreloadErrors } from './app/preload-error';
 import { initI18n } from './lib/i18n';
 import { applyDarkMode, readDarkMode } from './lib/dark-mode';
@@ -20,12 +20,15 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator && window.isSecureConte
   );
 }
 
-void initI18n().then(() => {
+// The first screen's part of the language (the rest follows: lib/later-parts.tsx), and meanwhile the screen.
+const languageLoaded = initI18n({ firstScreenOnly: true });
+prefetchFirstScreen();
+void languageLoaded.then(() => {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <Providers queryClient={createQueryClient()}>
+      <Providers>
         <RouterProvider router={createRouter()} />
       </Providers>
     </StrictMode>,

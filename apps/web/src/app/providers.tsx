@@ -1,48 +1,32 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { HttpError } from '../lib/http-error';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { LateQueryClientProvider, loadLaterParts } from '../lib/later-parts';
 import { LoginResponseProvider } from '../lib/session';
+import { useIdle } from '../lib/use-idle';
 
 // Kept off the first page load: the toast container and its stylesheet arrive once the page is idle.
 const Toasts = lazy(() => import('./toasts'));
 
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        // A 4xx will not change by asking again; a flaky network might.
-        retry: (count, error) =>
-          count < 2 && !(error instanceof HttpError && error.status >= 400 && error.status < 500),
-      },
-    },
-  });
-}
-
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
+export function Providers({ children }: { children: ReactNode }) {
+  const idle = useIdle();
   useEffect(() => {
-    const markIdle = () => {
-      setIdle(true);
+    // Whatever the reader does next needs them: fetched while nothing else is, so no click waits.
+    if (idle) void loadLaterParts().catch(() => undefined);
+  }, [idle]);
+  useEffect(() => {
+    // The HTTP client on the reader's first touch, click or focus: what calls the API (a form, a
+    // button) starts there, and a page only read never runs axios (a member's screen brings it
+    // along: app/router.tsx).
+    const intent = () => {
+      void import('../lib/http-client').catch(() => undefined);
     };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(markIdle, { timeout: 2000 });
-      return () => {
-        window.cancelIdleCallback(handle);
-      };
-    }
-    const handle = window.setTimeout(markIdle, 200);
+    const types = ['pointerdown', 'keydown', 'focusin'] as const;
+    for (const type of types) document.addEventListener(type, intent, { once: true, passive: true, capture: true });
     return () => {
-      window.clearTimeout(handle);
+      for (const type of types) document.removeEventListener(type, intent, { capture: true });
     };
   }, []);
-  return idle;
-}
-
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const idle = useIdle();
   return (
-    <QueryClientProvider client={queryClient}>
+    <LateQueryClientProvider>
       <LoginResponseProvider>
         {children}
         {idle && (
@@ -51,6 +35,6 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           </Suspense>
         )}
       </LoginResponseProvider>
-    </QueryClientProvider>
+    </LateQueryClientProvider>
   );
 }

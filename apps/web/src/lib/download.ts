@@ -1,4 +1,4 @@
-import { http } from './http';
+import { httpClient } from './http';
 
 /** A file the app downloaded, and the name to save it under. */
 export interface DownloadedFile {
@@ -21,7 +21,7 @@ export async function downloadFile(
   params: Record<string, string>,
   fallbackName: string,
 ): Promise<DownloadedFile> {
-  const response = await http.get<Blob>(url, { params, responseType: 'blob' });
+  const response = await (await httpClient()).get<Blob>(url, { params, responseType: 'blob' });
   return { blob: response.data, filename: filenameOf(response.headers['content-disposition']) ?? fallbackName };
 }
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from './access-token-cookie';
-import { attachCredentials, get, HttpError, http as client, post, setUnauthorizedHandler } from './http';
+import { get, HttpError, post, setUnauthorizedHandler } from './http';
+import { attachCredentials, http as client } from './http-client';
 import { setSessionHandler } from './http-error';
 
 const config = (init: Partial<InternalAxiosRequestConfig> = {}) =>

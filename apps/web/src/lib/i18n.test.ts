@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../locales/ar.json';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
-import { chooseUiLanguage, initI18n, resolveUiLanguage } from './i18n';
+import { chooseUiLanguage, initI18n, loadRestOfLanguage, resolveUiLanguage } from './i18n';
 
 describe('resolveUiLanguage (spec section 4)', () => {
   it('follows the order: global value, stored, current, browser, en', () => {
@@ -110,5 +110,34 @@ describe('initI18n', () => {
     expect(localStorage.getItem('uiLanguage')).toBe('zh');
     expect(i18next.language).toBe('zh');
     expect(document.documentElement.lang).toBe('zh');
+  });
+
+  it('at a page start loads only what the first screen shows, and the rest of the language on request', async () => {
+    localStorage.setItem('uiLanguage', 'de');
+    await initI18n({ firstScreenOnly: true });
+    expect(i18next.t('landing.heroTitle')).toBe(de.landing.heroTitle);
+    expect(i18next.t('app.skipToContent')).toBe(de.app.skipToContent);
+    expect(i18next.getResourceBundle('de', 'translation')).not.toHaveProperty('auth');
+    expect(i18next.getResourceBundle('de', 'translation')).not.toHaveProperty('muses');
+
+    await loadRestOfLanguage();
+    expect(i18next.t('auth.signInTitle')).toBe(de.auth.signInTitle);
+    expect(i18next.t('landing.heroTitle')).toBe(de.landing.heroTitle);
+    // Every section, neither part missing nor doubled.
+    expect(Object.keys(i18next.getResourceBundle('de', 'translation') as object).sort()).toEqual(
+      Object.keys(de).sort(),
+    );
+    // The rest was the reader's language: English is still not needed.
+    expect(i18next.getResourceBundle('en', 'translation') ?? {}).toEqual({});
+  });
+
+  it('brings the rest of the language, not English, for a key asked for before the rest is in', async () => {
+    localStorage.setItem('uiLanguage', 'de');
+    await initI18n({ firstScreenOnly: true });
+    expect(i18next.t('auth.signInTitle')).toBe('auth.signInTitle');
+    await vi.waitFor(() => {
+      expect(i18next.t('auth.signInTitle')).toBe(de.auth.signInTitle);
+    });
+    expect(i18next.getResourceBundle('en', 'translation') ?? {}).toEqual({});
   });
 });

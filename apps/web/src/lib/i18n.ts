@@ -31,11 +31,46 @@ export function applyDocumentLanguage(language: string): void {
   document.documentElement.dir = directionOf(language);
 }
 
-// Every language, English included, is a chunk fetched when it is the interface language, so the
-// first page load carries only the language it shows.
-const localeFiles = import.meta.glob<{ default: ResourceKey }>('../locales/*.json');
-const loadLocale = async (language: string): Promise<ResourceKey | undefined> =>
-  (await localeFiles[`../locales/${language}.json`]?.())?.default;
+// Every language, English included, is fetched when it is the interface language, so a page load
+// carries only the language it shows. Each is two chunks (apps/web/locale-parts.ts): the sections
+// the first screen shows, which the first render waits for, and the rest, which follows while the
+// page is idle or as soon as a later screen asks for it (loadRestOfLanguage).
+type LocaleModule = { default: Record<string, ResourceKey> };
+const firstScreenParts = import.meta.glob<LocaleModule>('../locales/*.json', { query: { part: 'first-screen' } });
+const restParts = import.meta.glob<LocaleModule>('../locales/*.json', { query: { part: 'rest' } });
+const loadPart = async (parts: typeof restParts, language: string) =>
+  (await parts[`../locales/${language}.json`]?.())?.default;
+/** A whole language: its two parts have no section in common. */
+const loadLocale = async (language: string): Promise<ResourceKey | undefined> => {
+  const [first, rest] = await Promise.all([loadPart(firstScreenParts, language), loadPart(restParts, language)]);
+  return first || rest ? { ...first, ...rest } : undefined;
+};
+
+/** The language loaded without its rest (only the page's first language ever is), until the rest is in. */
+let firstScreenOnly: string | undefined;
+let restLoad: Promise<void> | undefined;
+
+/**
+ * Resolves once the interface language is whole: what every screen but the landing page, and
+ * every part loaded after the first screen, waits for (lib/later-parts.tsx). At once when nothing
+ * is missing, so it is asked after initI18n (main.tsx starts the first screen's chunks after it).
+ */
+export function loadRestOfLanguage(): Promise<void> {
+  const language = firstScreenOnly;
+  if (language === undefined) return Promise.resolve();
+  restLoad ??= loadPart(restParts, language).then(
+    (resources) => {
+      if (firstScreenOnly === language) firstScreenOnly = undefined;
+      // Screens showing the language re-render as the bundle grows (bindI18nStore: 'added').
+      i18next.addResourceBundle(language, 'translation', resources ?? {}, true, false);
+    },
+    (error: unknown) => {
+      restLoad = undefined;
+      throw error;
+    },
+  );
+  return restLoad;
+}
 
 /*
  * English is the fallback (spec section 1), but every file has every key (locales.test.ts), so a
@@ -70,7 +105,8 @@ const lazyBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    loadLocale(language).then(
+    const load = language === firstScreenOnly ? loadPart(firstScreenParts, language) : loadLocale(language);
+    load.then(
       (resources) => {
         callback(null, resources ?? {});
       },
@@ -96,8 +132,14 @@ export function onLanguageStorage(event: StorageEvent): void {
 
 let listening = false;
 
-/** Resolves the language, stores it when nothing is stored yet, and loads it before first render. */
-export async function initI18n(): Promise<typeof i18next> {
+/**
+ * Resolves the language, stores it when nothing is stored yet, and loads it before first render:
+ * with `firstScreenOnly` (the page's start), only the sections the first screen shows, the rest
+ * following through loadRestOfLanguage.
+ */
+export async function initI18n({ firstScreenOnly: partly = false }: { firstScreenOnly?: boolean } = {}): Promise<
+  typeof i18next
+> {
   const language = resolveUiLanguage({
     globalValue: window.__UI_LANGUAGE__,
     stored: safeStorage.get(STORAGE_KEYS.uiLanguage),
@@ -106,6 +148,8 @@ export async function initI18n(): Promise<typeof i18next> {
   });
   if (!safeStorage.get(STORAGE_KEYS.uiLanguage)) safeStorage.set(STORAGE_KEYS.uiLanguage, language);
   wantedLanguage = language;
+  firstScreenOnly = partly ? language : undefined;
+  restLoad = undefined;
 
   if (!listening) {
     listening = true;
@@ -126,10 +170,13 @@ export async function initI18n(): Promise<typeof i18next> {
       supportedLngs: [...UI_LANGUAGES],
       interpolation: { escapeValue: false },
       returnNull: false,
-      // A key missing from the reader's language brings English in; screens re-render when it lands.
+      // A key missing from the reader's language brings the rest of it in, or once that is in,
+      // English; screens re-render when it lands.
       saveMissing: true,
       missingKeyHandler: () => {
-        if (englishDeferred) void loadEnglish();
+        if (firstScreenOnly !== undefined && firstScreenOnly === i18next.language) {
+          void loadRestOfLanguage().catch(() => undefined);
+        } else if (englishDeferred) void loadEnglish();
       },
       react: { useSuspense: false, bindI18nStore: 'added' },
     });

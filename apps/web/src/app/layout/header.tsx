@@ -4,11 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { Globe, LogIn, LogOut, Menu, Moon, Sun } from 'lucide-react';
 import { LANGUAGE_NAMES, UI_LANGUAGES, toUiLanguage } from '@tolk/shared/languages';
 import { chooseUiLanguage } from '../../lib/i18n';
+import { afterFirstScreen } from '../../lib/later-parts';
 import { statusText, useLoginResponse } from '../../lib/session';
 import { Avatar } from '../../ui/avatar';
 import { paths } from '../../lib/paths';
 
-const SignOutButton = lazy(() => import('./sign-out-button'));
+const SignOutButton = lazy(afterFirstScreen(() => import('./sign-out-button')));
 
 function LanguagePicker() {
   const { t, i18n } = useTranslation();

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { UI_LANGUAGES } from '@tolk/shared/languages';
@@ -43,5 +44,18 @@ export function authValidation(t: TFunction) {
         path: ['confirmNewPassword'],
         message: t('auth.passwordsDiffer'),
       }),
+  };
+}
+
+/**
+ * The auth forms' resolvers. The screens load this module (ui/lazy-resolver.ts) instead of
+ * importing it, so zod is not part of what the sign-in screen needs to appear.
+ */
+export function authResolvers(t: TFunction) {
+  const schemas = authValidation(t);
+  return {
+    register: zodResolver(schemas.register),
+    signIn: zodResolver(schemas.signIn),
+    changePassword: zodResolver(schemas.changePassword),
   };
 }

@@ -17,7 +17,7 @@ const { exportGet } = vi.hoisted(() => ({ exportGet: vi.fn() }));
 vi.mock('../../../lib/http', async (importOriginal) => ({
   ...(await importOriginal<typeof HttpModule>()),
   get: vi.fn(),
-  http: { get: exportGet },
+  httpClient: () => Promise.resolve({ get: exportGet }),
 }));
 vi.mock('../../../lib/download', async (importOriginal) => ({
   ...(await importOriginal<typeof DownloadModule>()),

@@ -1,5 +1,5 @@
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -11,7 +11,8 @@ import { errorMessage } from '../../../ui/error-message';
 import { changePassword } from '../api/change-password';
 import { applyServerFieldErrors } from '../form-errors';
 import { AuthCard } from '../components/auth-card';
-import { authValidation } from '../validation';
+import type { authValidation } from '../validation';
+import { lazyResolver } from '../../../ui/lazy-resolver';
 import { safeReturnTo } from '../return-to';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
@@ -29,8 +30,12 @@ export function Component() {
   // they were given is the current one, and they go on to where they were going.
   const forced = loginResponse.mustChangePassword;
   const next = safeReturnTo(params.get('returnTo'), forced ? paths.accountPage : paths.profile);
+  const resolver = useMemo(
+    () => lazyResolver<ChangePasswordForm>(async () => (await import('../validation')).authResolvers(t).changePassword),
+    [t],
+  );
   const form = useForm<ChangePasswordForm>({
-    resolver: zodResolver(authValidation(t).changePassword),
+    resolver,
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
   const mutation = useMutation({

@@ -1,5 +1,5 @@
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -15,7 +15,8 @@ import { applyServerFieldErrors } from '../form-errors';
 import { AuthCard } from '../components/auth-card';
 import { UsernameField } from '../components/username-field';
 import { safeReturnTo } from '../return-to';
-import { authValidation } from '../validation';
+import type { authValidation } from '../validation';
+import { lazyResolver } from '../../../ui/lazy-resolver';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
 import { paths } from '../../../lib/paths';
@@ -29,8 +30,12 @@ export function Component() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const { updateLoginResponse, setLoginRequest } = useLoginResponse();
+  const resolver = useMemo(
+    () => lazyResolver<RegisterForm>(async () => (await import('../validation')).authResolvers(t).register),
+    [t],
+  );
   const form = useForm<RegisterForm>({
-    resolver: zodResolver(authValidation(t).register),
+    resolver,
     // The landing says "choose your language": the interface's own is the natural first answer.
     defaultValues: { username: '', password: '', displayName: '', language: toUiLanguage(i18n.language) ?? 'en' },
   });

@@ -1,5 +1,5 @@
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -12,7 +12,8 @@ import { signIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { UsernameField } from '../components/username-field';
 import { safeReturnTo } from '../return-to';
-import { authValidation } from '../validation';
+import type { authValidation } from '../validation';
+import { lazyResolver } from '../../../ui/lazy-resolver';
 import { submitWith } from '../../../ui/submit-with';
 import '../auth.css';
 import { paths } from '../../../lib/paths';
@@ -26,8 +27,12 @@ export function Component() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const { updateLoginResponse, loginRequest, setLoginRequest } = useLoginResponse();
+  const resolver = useMemo(
+    () => lazyResolver<SignInForm>(async () => (await import('../validation')).authResolvers(t).signIn),
+    [t],
+  );
   const form = useForm<SignInForm>({
-    resolver: zodResolver(authValidation(t).signIn),
+    resolver,
     defaultValues: { username: loginRequest.username, password: '' },
   });
   const mutation = useMutation({

@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import { Compass, Languages, MessagesSquare, Plane, Sparkles, UserPlus, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import '../landing.css';
+import { afterFirstScreen } from '../../../lib/later-parts';
 import { paths } from '../../../lib/paths';
+import { useIdle } from '../../../lib/use-idle';
 
-// The try box brings the HTTP client and TanStack's mutation code: it loads just after the page,
-// so the first screen everyone sees does not wait for them.
-const TryTranslation = lazy(async () => ({
-  default: (await import('../components/try-translation')).TryTranslation,
-}));
+// The try box brings the HTTP client and TanStack Query: it loads once the page is idle, so the
+// first screen everyone sees neither waits for them nor paints after them.
+const TryTranslation = lazy(
+  afterFirstScreen(async () => ({ default: (await import('../components/try-translation')).TryTranslation })),
+);
 
 function Section({
   id,
@@ -46,8 +48,11 @@ function Section({
   );
 }
 
+const tryBoxLoading = <div className="try-box try-box-loading" aria-hidden />;
+
 export function Component() {
   const { t } = useTranslation();
+  const idle = useIdle();
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="hero-title">
@@ -89,9 +94,13 @@ export function Component() {
         title={t('landing.translationTitle')}
         body={t('landing.translationBody')}
       >
-        <Suspense fallback={<div className="try-box try-box-loading" aria-hidden />}>
-          <TryTranslation />
-        </Suspense>
+        {idle ? (
+          <Suspense fallback={tryBoxLoading}>
+            <TryTranslation />
+          </Suspense>
+        ) : (
+          tryBoxLoading
+        )}
       </Section>
       <Section
         id="chats"
