@@ -2,11 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 import { localeParts } from './locale-parts';
+import { firstPaintScriptTag } from './scripts/first-paint-plugin.ts';
 
 const api = process.env.TOLK_DEV_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), localeParts(), serviceWorker()],
+  plugins: [react(), localeParts(), firstPaintScriptTag(), serviceWorker()],
   server: {
     proxy: {
       '/api': api,

@@ -67,6 +67,7 @@ import { realtimePlugin } from './plugins/realtime';
 import { connectRedisCounters, redisAnswers, redisRateLimitStore } from './plugins/redis-counters';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { firstScreensPlugin, inlineScriptSources } from './plugins/first-screens';
 import { metricsPlugin } from './plugins/metrics';
 import { translationPlugin } from './plugins/translation';
 
@@ -124,7 +125,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The web build's inline first-paint script, by its hash (plugins/first-screens.ts).
+        scriptSrc: ["'self'", ...inlineScriptSources(config.webDir)],
         // react-toastify and React inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Map tiles come from their own server (TOLK_MAP_TILE_URL).
@@ -177,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // App plugins.
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin, { webDir: config.webDir });
+  await app.register(firstScreensPlugin, { webDir: config.webDir });
   // Before every route: its response hook times them all.
   await app.register(metricsPlugin, { config: config.metrics });
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
-import { shellFiles, type BuildManifest } from '../src/service-worker/shell-files.ts';
+import { shellFiles, staticClosure, type BuildManifest } from '../src/service-worker/shell-files.ts';
 
 /** What the first screen needs besides the entry: the landing page, and the worker's registration. */
 const FIRST_SCREENS = ['src/features/landing/screens/landing-screen.tsx', 'src/lib/register-service-worker.ts'];
+/** The app, which the entry (src/boot.ts) imports once the page is on screen: its own chunks, not every screen and language it can load. */
+const APP = 'src/main.tsx';
 const WORKER_SOURCE = 'src/service-worker/sw.ts';
 
 interface WebManifest {
@@ -23,7 +25,8 @@ export function serviceWorker(): Plugin {
   let root = process.cwd();
   return {
     name: 'tolk:service-worker',
-    apply: 'build',
+    // The browser build's: not the build's prerender of first screens (scripts/prerender.ts).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
     },
@@ -37,6 +40,7 @@ export function serviceWorker(): Plugin {
         '/manifest.webmanifest',
         '/favicon.svg',
         ...(webManifest.icons ?? []).map((icon) => icon.src),
+        ...staticClosure(buildManifest, [APP]).map((file) => `/${file}`),
         ...shellFiles(buildManifest, FIRST_SCREENS),
       ].filter((url, at, all) => all.indexOf(url) === at);
 

@@ -58,9 +58,14 @@ export function clearCookieConsent(): void {
   notify();
 }
 
+const storedConsent = () => safeStorage.get(STORAGE_KEYS.cookieConsent);
+// The build's prerender is a guest's first visit: nothing answered yet (app/first-paint.ts hides
+// the banner until the app is in when this browser has answered).
+const nothingStored = () => null;
+
 /** Whether the banner shows, and the two actions that change it. */
 export function useCookieConsent() {
-  const stored = useSyncExternalStore(subscribe, () => safeStorage.get(STORAGE_KEYS.cookieConsent));
+  const stored = useSyncExternalStore(subscribe, storedConsent, nothingStored);
   const consent = stored === null ? null : readCookieConsent();
   return {
     consent,

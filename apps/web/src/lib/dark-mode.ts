@@ -6,7 +6,9 @@ export function readDarkMode(): boolean {
   const stored = safeStorage.get(STORAGE_KEYS.darkMode);
   if (stored === 'true') return true;
   if (stored === 'false') return false;
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  // No window: the build's prerender, a guest's light page (app/first-paint.ts darkens it before its first paint).
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false;
+  return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
 export function applyDarkMode(on: boolean): void {

@@ -1,6 +1,8 @@
 import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { directionOf, FALLBACK_LANGUAGE, toUiLanguage, UI_LANGUAGES, type UiLanguage } from '@tolk/shared/languages';
+import { directionOf, FALLBACK_LANGUAGE, toUiLanguage, type UiLanguage } from '@tolk/shared/languages';
+import { UI_LANGUAGE_COOKIE } from '@tolk/shared/first-screens';
+import { I18N_OPTIONS } from './i18n-options';
 import { safeStorage, STORAGE_KEYS } from './storage-keys';
 
 declare global {
@@ -123,6 +125,15 @@ async function switchLanguage(language: UiLanguage): Promise<void> {
   await i18next.changeLanguage(language);
 }
 
+/**
+ * The server sends the pages it has rendered ahead in this language from now on (a cookie: it
+ * cannot read the browser's storage). A year, renewed at every start.
+ */
+function tellServerLanguage(language: UiLanguage): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${UI_LANGUAGE_COOKIE}=${language}; path=/; max-age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`;
+}
+
 /** Another tab chose a language (spec section 4): apply it here. */
 export function onLanguageStorage(event: StorageEvent): void {
   if (event.key !== STORAGE_KEYS.uiLanguage) return;
@@ -147,6 +158,7 @@ export async function initI18n({ firstScreenOnly: partly = false }: { firstScree
     browser: navigator.languages[0] ?? navigator.language,
   });
   if (!safeStorage.get(STORAGE_KEYS.uiLanguage)) safeStorage.set(STORAGE_KEYS.uiLanguage, language);
+  tellServerLanguage(language);
   wantedLanguage = language;
   firstScreenOnly = partly ? language : undefined;
   restLoad = undefined;
@@ -165,11 +177,8 @@ export async function initI18n({ firstScreenOnly: partly = false }: { firstScree
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
+      ...I18N_OPTIONS,
       lng: language,
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...UI_LANGUAGES],
-      interpolation: { escapeValue: false },
-      returnNull: false,
       // A key missing from the reader's language brings the rest of it in, or once that is in,
       // English; screens re-render when it lands.
       saveMissing: true,
@@ -178,7 +187,6 @@ export async function initI18n({ firstScreenOnly: partly = false }: { firstScree
           void loadRestOfLanguage().catch(() => undefined);
         } else if (englishDeferred) void loadEnglish();
       },
-      react: { useSuspense: false, bindI18nStore: 'added' },
     });
   applyDocumentLanguage(language);
   return i18next;
@@ -196,6 +204,7 @@ export async function chooseUiLanguage(language: UiLanguage): Promise<boolean> {
   );
   if (!loaded) return false;
   safeStorage.set(STORAGE_KEYS.uiLanguage, language);
+  tellServerLanguage(language);
   await switchLanguage(language);
   return true;
 }

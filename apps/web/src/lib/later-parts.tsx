@@ -48,6 +48,6 @@ const currentClient = () => client;
  * until then, which nothing on the first screen reads, and the tree below never remounts.
  */
 export function LateQueryClientProvider({ children }: { children: ReactNode }) {
-  const value = useSyncExternalStore(subscribe, currentClient);
+  const value = useSyncExternalStore(subscribe, currentClient, currentClient);
   return <QueryClientContext.Provider value={value}>{children}</QueryClientContext.Provider>;
 }

@@ -6,6 +6,8 @@
 /** One entry of Vite's build manifest (only the fields read here). */
 export interface ManifestChunk {
   file: string;
+  /** The source module, for chunks made from one. */
+  src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
@@ -24,27 +26,32 @@ export type BuildManifest = Record<string, ManifestChunk>;
  * lacks the entry or a module named, so a renamed file fails the build instead of the offline app.
  */
 export function shellFiles(manifest: BuildManifest, firstScreens: readonly string[]): string[] {
-  const chunk = (key: string): ManifestChunk => {
-    const found = manifest[key];
-    if (!found) throw new Error(`the build manifest has no ${key}`);
-    return found;
-  };
-  const files = new Set<string>();
-  const visited = new Set<string>();
-  const withStaticImports = (key: string): void => {
-    if (visited.has(key)) return;
-    visited.add(key);
-    const { file, css = [], assets = [], imports = [] } = chunk(key);
-    for (const name of [file, ...css, ...assets]) files.add(`/${name}`);
-    for (const imported of imports) withStaticImports(imported);
-  };
-
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   if (entries.length === 0) throw new Error('the build manifest names no entry');
-  for (const entry of entries) withStaticImports(entry);
-  for (const screen of firstScreens) {
-    withStaticImports(screen);
-    for (const lazyPart of chunk(screen).dynamicImports ?? []) withStaticImports(lazyPart);
-  }
+  const lazyParts = firstScreens.flatMap((screen) => chunkOf(manifest, screen).dynamicImports ?? []);
+  return staticClosure(manifest, [...entries, ...firstScreens, ...lazyParts]).map((file) => `/${file}`);
+}
+
+function chunkOf(manifest: BuildManifest, key: string): ManifestChunk {
+  const found = manifest[key];
+  if (!found) throw new Error(`the build manifest has no ${key}`);
+  return found;
+}
+
+/**
+ * The built files (as named in dist, no leading slash) of `keys` and everything they import
+ * statically, with their stylesheets and assets, in the order the chunks are reached.
+ */
+export function staticClosure(manifest: BuildManifest, keys: readonly string[]): string[] {
+  const files = new Set<string>();
+  const visited = new Set<string>();
+  const visit = (key: string): void => {
+    if (visited.has(key)) return;
+    visited.add(key);
+    const { file, css = [], assets = [], imports = [] } = chunkOf(manifest, key);
+    for (const name of [file, ...css, ...assets]) files.add(name);
+    for (const imported of imports) visit(imported);
+  };
+  for (const key of keys) visit(key);
   return [...files];
 }

@@ -111,7 +111,10 @@ export function Header({
           aria-pressed={darkMode}
           onClick={onToggleDarkMode}
         >
-          {darkMode ? <Sun aria-hidden size={20} /> : <Moon aria-hidden size={20} />}
+          {/* Both, the stylesheet showing the one for the page's mode: right from the first paint
+              of a prerendered page, before the app knows the mode. */}
+          <Sun aria-hidden size={20} className="when-dark" />
+          <Moon aria-hidden size={20} className="when-light" />
         </button>
         <LanguagePicker />
         {loginResponse.isloggedin ? (

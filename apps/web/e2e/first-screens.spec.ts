@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import ar from '../src/locales/ar.json' with { type: 'json' };
+import en from '../src/locales/en.json' with { type: 'json' };
+import es from '../src/locales/es.json' with { type: 'json' };
+import fr from '../src/locales/fr.json' with { type: 'json' };
+import { expect, test } from './fixtures';
+
+// The landing page, the interpreter and sign-in come rendered ahead in the reader's language
+// (apps/web/scripts/prerender.ts); the app takes them over once idle or at the first touch.
+
+/** Holds the app's chunk until `release` is called: the page as a reader sees it before the app is in. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const appIsIn = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.dataset.prerendered ?? 'app')).toBe('app');
+
+/** Console errors, a refused inline script (Content-Security-Policy) among them. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('without any script', () => {
+  test.use({ javaScriptEnabled: false, locale: 'es-ES' });
+
+  test("the landing page, the interpreter and sign-in arrive whole in the browser's language", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.landing.heroTitle);
+    await expect(page.getByRole('link', { name: es.landing.heroCta })).toHaveAttribute('href', '/register');
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.auth.signInTitle);
+    await page.goto('/interpret');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.interpreter.title);
+  });
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar' });
+
+  test('the page rendered ahead is right-to-left, and a click before the app is in happens once it is', async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    const release = await holdTheApp(page);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar.landing.heroTitle);
+    await page.getByRole('button', { name: ar.header.openMenu }).click();
+    // The menu is always in the page, off screen and hidden from assistive technology until opened.
+    const menu = page.locator('#side-menu');
+    await expect(menu).toHaveAttribute('aria-hidden', 'true');
+    release();
+    await appIsIn(page);
+    await expect(menu).not.toHaveAttribute('aria-hidden', 'true');
+    await expect(menu.getByRole('link').first()).toBeInViewport();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar.landing.heroTitle);
+    expect(errors).toEqual([]);
+  });
+});
+
+test('text typed into sign-in before the app is in stays, and the form is sent by the app, not the browser', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  const release = await holdTheApp(page);
+  await page.goto('/signin');
+  await page.getByLabel(en.auth.username).fill('nobody-here');
+  const password = page.getByRole('textbox', { name: en.auth.password });
+  await password.fill('not the password');
+  await password.press('Enter');
+  // Held: the browser's own sending would have put the password in the address.
+  expect(new URL(page.url()).search).toBe('');
+  release();
+  await appIsIn(page);
+  await expect(page.getByLabel(en.auth.username)).toHaveValue('nobody-here');
+  // The app sent it: the server's answer shows.
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  expect(errors.filter((e) => !/\b401\b|Unauthorized/i.test(e))).toEqual([]);
+});
+
+test("a chosen language and dark mode hold from the first paint, the server sending the chosen language's page", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: en.header.darkModeOn }).click();
+  await page.getByRole('button', { name: en.header.chooseLanguage }).click();
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.landing.heroTitle);
+
+  // The page as it first paints, the app held back: French from the server, dark before any module ran.
+  const release = await holdTheApp(page);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).toHaveAttribute('data-prerendered', 'landing');
+  await expect(page.locator('body')).toHaveClass(/dark-mode/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.landing.heroTitle);
+  release();
+  await appIsIn(page);
+  await expect(page.getByRole('button', { name: fr.header.darkModeOff })).toBeVisible();
+});

@@ -1,0 +1,94 @@
+// Run after `vite build` (npm run build): renders the first screens ahead, as a guest with
+// nothing stored sees them, once per interface language, into dist/pages/<page>.<language>.html
+// (the server sends them: apps/server/src/plugins/first-screens.ts), and lets dist/index.html,
+// the page every other path gets, fetch the app with the entry.
+//
+// Each page is index.html with the screen's markup in #root, its language and direction on
+// <html>, and the stylesheets the screen needs: no script but the entry's (src/boot.ts loads the
+// app once the browser is idle or the reader reaches for the page), so nothing competes with
+// what the first paint needs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'vite';
+import { directionOf, UI_LANGUAGES, type UiLanguage } from '@tolk/shared/languages';
+import { PRERENDERED_PAGES, prerenderedFile, type PrerenderedPage } from '@tolk/shared/first-screens';
+import { staticClosure, type BuildManifest } from '../src/service-worker/shell-files.ts';
+
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+// Inside the project, so the render's imports of React and the rest resolve to node_modules.
+const ssrDir = path.join(web, 'node_modules/.prerender');
+const APP = 'src/main.tsx';
+const SCREENS: Record<PrerenderedPage, string> = {
+  landing: 'src/features/landing/screens/landing-screen.tsx',
+  interpret: 'src/features/interpreter/screens/interpreter-screen.tsx',
+  signin: 'src/features/auth/screens/sign-in-screen.tsx',
+};
+
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as BuildManifest;
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const inTemplate = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+
+const stylesheets = (files: string[]) =>
+  [...new Set(files)]
+    .filter((f) => f.endsWith('.css') && !inTemplate.has(f))
+    .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
+const modulePreloads = (files: string[]) =>
+  files
+    .filter((f) => f.endsWith('.js') && !inTemplate.has(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+const intoHead = (html: string, tags: string[]) => html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+
+const appFiles = staticClosure(manifest, [APP]);
+// Any other path: the app at once, fetched with the entry rather than after it.
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  intoHead(template, [...modulePreloads(appFiles), ...stylesheets(appFiles)]),
+);
+
+await build({
+  configFile: path.join(web, 'vite.config.ts'),
+  root: web,
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/prerender/render.tsx',
+    outDir: ssrDir,
+    emptyOutDir: true,
+    manifest: false,
+    sourcemap: false,
+    copyPublicDir: false,
+  },
+});
+const { renderPage } = (await import(path.join(ssrDir, 'render.js'))) as {
+  renderPage: (pathname: string, language: UiLanguage) => Promise<string>;
+};
+
+fs.mkdirSync(path.join(dist, 'pages'), { recursive: true });
+let written = 0;
+for (const [page, [pathname]] of Object.entries(PRERENDERED_PAGES) as [PrerenderedPage, readonly [string]][]) {
+  const screenFiles = staticClosure(manifest, [SCREENS[page]]);
+  for (const language of UI_LANGUAGES) {
+    let markup = await renderPage(pathname, language);
+    // Resources React hoists out of the markup (the header's image) belong in the head.
+    const hoisted: string[] = [];
+    markup = markup.replace(/^(<link [^>]*\/>)+/, (links) => {
+      hoisted.push(...(links.match(/<link [^>]*\/>/g) ?? []));
+      return '';
+    });
+    const html = intoHead(template, [...hoisted, ...stylesheets([...appFiles, ...screenFiles])])
+      .replace(
+        /<html lang="[^"]*" dir="[^"]*">/,
+        () => `<html lang="${language}" dir="${directionOf(language)}" data-prerendered="${page}">`,
+      )
+      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    if (!html.includes('data-prerendered') || !html.includes(markup)) {
+      throw new Error('dist/index.html no longer has the <html lang dir> and empty #root this script fills');
+    }
+    fs.writeFileSync(path.join(dist, prerenderedFile(page, language)), html);
+    written++;
+  }
+}
+fs.rmSync(ssrDir, { recursive: true, force: true });
+console.log(
+  `prerendered ${written} pages (${Object.keys(PRERENDERED_PAGES).length} screens x ${UI_LANGUAGES.length} languages)`,
+);
