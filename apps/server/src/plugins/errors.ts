@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HTTP_STATUS_BY_CODE, type ErrorBody, type ErrorCode } from '@tolk/shared/errors';
+import { errorBodySchema, HTTP_STATUS_BY_CODE, type ErrorBody, type ErrorCode } from '@tolk/shared/errors';
 import { SERVER_MESSAGES, serverMessageName } from '@tolk/shared/server-messages';
 import { AppError } from '../errors';
 
@@ -18,6 +18,18 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
   503: 'unavailable',
 };
+
+/** A route's error responses: each status named answers with the one error body. */
+export type ErrorResponses<S extends number> = { [K in S]: typeof errorBodySchema };
+
+/**
+ * The error statuses a route declares, for its `response`: `{ 200: x, ...errorResponses(400, 401, 404) }`.
+ * The statuses stay literal keys, so the type provider lets `reply.code()` take these (and the route's
+ * own) and no other.
+ */
+export function errorResponses<const S extends readonly number[]>(...statuses: S): ErrorResponses<S[number]> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as ErrorResponses<S[number]>;
+}
 
 function send(reply: FastifyReply, error: ErrorBody['error']) {
   const body: ErrorBody = { error };

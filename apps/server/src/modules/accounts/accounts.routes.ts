@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import {
   accountSessionParamsSchema,
   accountSessionsSchema,
@@ -17,6 +16,7 @@ import {
 } from '@tolk/shared/schemas/accounts-admin';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { AccountsAdminService } from './accounts-admin.service';
 
 /**
@@ -27,7 +27,7 @@ export async function accountsRoutes(app: FastifyInstance, { service }: { servic
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const config = { auth: 'required' as const };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+  const errors = errorResponses(400, 401, 403, 404);
 
   r.get(
     '/accounts',
@@ -50,7 +50,7 @@ export async function accountsRoutes(app: FastifyInstance, { service }: { servic
         tags,
         summary: 'Create an account; without a password, with a one-time password shown once (superadmins)',
         body: createAccountInputSchema,
-        response: { 201: createdAccountSchema, 409: errorBodySchema, ...errors },
+        response: { 201: createdAccountSchema, ...errorResponses(409), ...errors },
       },
       config,
     },
@@ -79,7 +79,7 @@ export async function accountsRoutes(app: FastifyInstance, { service }: { servic
         summary: 'Edit display name, language, roles or tenant (409 when it changed since the version given)',
         params: idParamsSchema,
         body: updateAccountInputSchema,
-        response: { 200: adminAccountSchema, 409: errorBodySchema, ...errors },
+        response: { 200: adminAccountSchema, ...errorResponses(409), ...errors },
       },
       config,
     },
@@ -93,7 +93,7 @@ export async function accountsRoutes(app: FastifyInstance, { service }: { servic
         tags,
         summary: 'Suspend an account: no sign-in, every session revoked and its sockets closed (superadmins)',
         params: idParamsSchema,
-        response: { 200: adminAccountSchema, 409: errorBodySchema, ...errors },
+        response: { 200: adminAccountSchema, ...errorResponses(409), ...errors },
       },
       config,
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import {
   createTenantInputSchema,
   tenantParamsSchema,
@@ -9,6 +8,7 @@ import {
   tenantsSchema,
 } from '@tolk/shared/schemas/accounts-admin';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { AccountsAdminService } from './accounts-admin.service';
 
 /** Tenants (superadmins): list, add, and remove an empty one other than root and public. */
@@ -16,7 +16,7 @@ export async function tenantsRoutes(app: FastifyInstance, { service }: { service
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tenants'];
   const config = { auth: 'required' as const };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
+  const errors = errorResponses(400, 401, 403, 409);
 
   r.get(
     '/tenants',
@@ -52,7 +52,7 @@ export async function tenantsRoutes(app: FastifyInstance, { service }: { service
         tags,
         summary: 'Remove a tenant without accounts (409 for root, public and a tenant with accounts)',
         params: tenantParamsSchema,
-        response: { 204: z.undefined(), 404: errorBodySchema, ...errors },
+        response: { 204: z.undefined(), ...errorResponses(404), ...errors },
       },
       config,
     },

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import {
   ACCESS_TOKEN_COOKIE,
   changePasswordInputSchema,
@@ -11,6 +10,7 @@ import {
   signInInputSchema,
 } from '@tolk/shared/schemas/auth';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { AuthService, IssuedLogin, RequestMeta } from './auth.service';
 import { KNOWN_DEVICE_COOKIE } from './known-devices';
 
@@ -56,7 +56,7 @@ export interface AuthRoutesOptions {
 
 export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: AuthRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+  const errors = errorResponses(400, 401, 409, 429);
 
   r.post(
     '/auth/register',
@@ -91,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: 
   r.post(
     '/auth/signout',
     {
-      schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: okSchema, 401: errorBodySchema } },
+      schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: okSchema, ...errorResponses(401) } },
       config: { auth: 'required', beforePasswordChange: true },
     },
     async (request, reply) => {
@@ -105,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: 
   r.get(
     '/auth/me',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in member', response: { 200: meSchema, 401: errorBodySchema } },
+      schema: { tags: ['auth'], summary: 'The signed-in member', response: { 200: meSchema, ...errorResponses(401) } },
       config: { auth: 'required', beforePasswordChange: true },
     },
     async (request) => auth.me(callerOf(request)),

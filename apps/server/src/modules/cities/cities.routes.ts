@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { citySearchQuerySchema, citySearchResultSchema, mapTilesSchema } from '@tolk/shared/schemas/cities';
 import type { MapTiles } from '../../config';
+import { errorResponses } from '../../plugins/errors';
 import { cityRef, searchCities } from './cities';
 
 /** The bundled city list, searched by name: homes, trips and places all pick from it. */
@@ -15,7 +15,7 @@ export async function citiesRoutes(app: FastifyInstance, { mapTiles }: { mapTile
         tags: ['cities'],
         summary: 'Cities whose name starts with the text, most populous first',
         querystring: citySearchQuerySchema,
-        response: { 200: citySearchResultSchema, 400: errorBodySchema },
+        response: { 200: citySearchResultSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
   blockedPeopleSchema,
@@ -13,6 +12,7 @@ import {
 } from '@tolk/shared/schemas/connect';
 import { okSchema } from '@tolk/shared/schemas/auth';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { ConnectService, ConnectViewer } from './connect.service';
 
 /** The member calling, as connect sees them. */
@@ -35,7 +35,7 @@ export async function connectRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['connect'];
   const config = { auth: 'required' as const };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+  const errors = errorResponses(400, 401, 404, 429);
 
   // Whoever uses connect is active: the coarse "active today" others see.
   app.addHook('onRequest', async (request) => {

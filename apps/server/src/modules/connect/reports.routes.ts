@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { okSchema } from '@tolk/shared/schemas/auth';
 import {
@@ -11,6 +10,7 @@ import {
   resolveReportInputSchema,
 } from '@tolk/shared/schemas/connect';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { ReportsService } from './reports.service';
 
 /** Reporting a profile, a trip or a muse; the superadmins' queue. */
@@ -22,13 +22,7 @@ export async function reportsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];
   const config = { auth: 'required' as const };
-  const errors = {
-    400: errorBodySchema,
-    401: errorBodySchema,
-    403: errorBodySchema,
-    404: errorBodySchema,
-    429: errorBodySchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 429);
 
   r.post(
     '/reports',

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { okSchema } from '@tolk/shared/schemas/auth';
 import { tripInputSchema, tripMeetSchema, tripSchema, tripsSchema, visitorsSchema } from '@tolk/shared/schemas/connect';
+import { errorResponses } from '../../plugins/errors';
 import { viewerOf } from './connect.routes';
 import type { TripsService } from './trips.service';
 
@@ -13,7 +13,7 @@ export async function tripsRoutes(app: FastifyInstance, options: { service: Trip
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['trips'];
   const config = { auth: 'required' as const };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+  const errors = errorResponses(400, 401, 404);
 
   r.get(
     '/connect/trips',

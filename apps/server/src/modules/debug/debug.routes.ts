@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { claimsSchema } from '@tolk/shared/schemas/auth';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 
 export async function debugRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -11,7 +11,7 @@ export async function debugRoutes(app: FastifyInstance) {
       schema: {
         tags: ['debug'],
         summary: "The caller's claims",
-        response: { 200: claimsSchema, 401: errorBodySchema },
+        response: { 200: claimsSchema, ...errorResponses(401) },
       },
       config: { auth: 'required' },
     },

@@ -2,7 +2,6 @@ import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { museDetailSchema } from '@tolk/shared/schemas/conversations';
 import {
   createPlazaInputSchema,
@@ -20,6 +19,7 @@ import {
 } from '@tolk/shared/schemas/plazas';
 import { fieldError, notFound, unauthorized } from '../../errors';
 import { ANONYMOUS, callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { InterpreterRepository } from './interpreter.repository';
 import type { PlazaTokens } from './plaza-tokens';
 import type { PlazaCaller, PlazasService } from './plazas.service';
@@ -27,15 +27,7 @@ import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { inviteOriginsSchema } from '@tolk/shared/schemas/plazas';
 import { PLAZA_MUSES_PAGE_MAX } from '@tolk/shared/limits';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  410: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
 export interface GuestLimits {
   createPerHour: number;

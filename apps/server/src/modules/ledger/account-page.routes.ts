@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { ACCOUNT_PAGE_ENTRIES, accountPageSchema, type AccountPage } from '@tolk/shared/schemas/ledger';
 import { AppError } from '../../errors';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { Subscription } from '@tolk/shared/schemas/subscriptions';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { LedgerService } from './ledger.service';
@@ -25,7 +25,7 @@ export async function accountPageRoutes(
       schema: {
         tags: ['ledger'],
         summary: 'My account page: profile summary, subscription, balances and my latest 10 entries',
-        response: { 200: accountPageSchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: accountPageSchema, ...errorResponses(401, 403) },
       },
       config: { auth: 'required' },
     },

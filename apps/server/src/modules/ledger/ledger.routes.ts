@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
   adjustmentInputSchema,
@@ -18,6 +17,7 @@ import {
 } from '@tolk/shared/schemas/ledger';
 import { fieldError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { LedgerService } from './ledger.service';
 
 /** The key of a request that moves money: the Idempotency-Key header or the body's field, the same when both. */
@@ -41,7 +41,7 @@ export async function ledgerRoutes(app: FastifyInstance, { service }: { service:
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ledger'];
   const config = { auth: 'required' as const };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+  const errors = errorResponses(400, 401, 403, 404);
 
   r.get(
     '/ledger/balances',
@@ -102,7 +102,7 @@ export async function ledgerRoutes(app: FastifyInstance, { service }: { service:
           'Move money by hand between two ledger accounts, e.g. fund a member from the sandbox funding account (superadmins; idempotent on its key: a retry answers 200 with the first transfer)',
         headers: idempotencyHeadersSchema,
         body: adjustmentInputSchema,
-        response: { 200: transferResultSchema, 201: transferResultSchema, 409: errorBodySchema, ...errors },
+        response: { 200: transferResultSchema, 201: transferResultSchema, ...errorResponses(409), ...errors },
       },
       config,
     },
@@ -122,7 +122,7 @@ export async function ledgerRoutes(app: FastifyInstance, { service }: { service:
         params: idParamsSchema,
         headers: idempotencyHeadersSchema,
         body: reverseInputSchema,
-        response: { 200: transferResultSchema, 201: transferResultSchema, 409: errorBodySchema, ...errors },
+        response: { 200: transferResultSchema, 201: transferResultSchema, ...errorResponses(409), ...errors },
       },
       config,
     },

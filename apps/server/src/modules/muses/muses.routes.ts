@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import {
   addMembersInputSchema,
   allMusesQuerySchema,
@@ -21,10 +20,11 @@ import {
 } from '@tolk/shared/schemas/conversations';
 import { languageCodeSchema, usernameSchema } from '@tolk/shared/schemas/auth';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { MusesService } from './muses.service';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const config = { auth: 'required' as const };
 
 export async function musesRoutes(

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
   ORDER_ACTIONS,
@@ -14,6 +13,7 @@ import {
   type OrderAction,
 } from '@tolk/shared/schemas/orders';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { OrderActor } from './orders.service';
 import type { OrdersService } from './orders.service';
 
@@ -33,13 +33,7 @@ export async function ordersRoutes(app: FastifyInstance, options: { service: Ord
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const config = { auth: 'required' as const };
-  const errors = {
-    400: errorBodySchema,
-    401: errorBodySchema,
-    403: errorBodySchema,
-    404: errorBodySchema,
-    409: errorBodySchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409);
 
   r.post(
     '/orders',

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import type { PaymentProviderId } from '@tolk/shared/payments';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
@@ -12,6 +11,7 @@ import {
   webhookReceiptSchema,
 } from '@tolk/shared/schemas/payments';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { OrderScope } from '../orders/orders.service';
 import type { PaymentsService } from './payments.service';
 import type { RedirectProviderId } from './providers/configured';
@@ -32,14 +32,7 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
   const config = { auth: 'required' as const };
-  const errors = {
-    400: errorBodySchema,
-    401: errorBodySchema,
-    403: errorBodySchema,
-    404: errorBodySchema,
-    409: errorBodySchema,
-    503: errorBodySchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409, 503);
 
   /** A payment's start as both routes read it: who, what, which provider, and where the provider sends the payer back. */
   const startOf = (request: FastifyRequest, id: string, provider: PaymentProviderId) =>
@@ -167,7 +160,7 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
             tags,
             summary: `${provider === 'stripe' ? 'Stripe' : 'PayPal'}'s signed events: verified (400 and nothing kept when not), stored once per event id, then acted on`,
             security: [],
-            response: { 200: webhookReceiptSchema, 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
+            response: { 200: webhookReceiptSchema, ...errorResponses(400, 404, 503) },
           },
         },
         async (request) =>

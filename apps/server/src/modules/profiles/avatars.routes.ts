@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { profileSchema } from '@tolk/shared/schemas/profile';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import { readPhotoUpload } from '../uploads/photo-upload';
 import type { BlobStorage } from '../uploads/storage';
 import { createAvatarsService } from './avatars.service';
@@ -32,10 +32,7 @@ export async function avatarsRoutes(app: FastifyInstance, { storage }: AvatarsRo
         consumes: ['multipart/form-data'],
         response: {
           200: profileSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
+          ...errorResponses(400, 401, 413, 415),
         },
       },
       config: { auth: 'required', rateLimit: { max: 30, timeWindow: 60_000 } },
@@ -49,7 +46,7 @@ export async function avatarsRoutes(app: FastifyInstance, { storage }: AvatarsRo
       schema: {
         tags,
         summary: 'Remove my profile photo',
-        response: { 200: profileSchema, 401: errorBodySchema },
+        response: { 200: profileSchema, ...errorResponses(401) },
       },
       config: { auth: 'required' },
     },

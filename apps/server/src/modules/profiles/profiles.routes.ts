@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { profileSchema, updateProfileInputSchema } from '@tolk/shared/schemas/profile';
 import { notFound } from '../../errors';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import { createProfilesRepository } from './profiles.repository';
 
 export async function profilesRoutes(app: FastifyInstance) {
@@ -13,7 +13,7 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.get(
     '/profile',
     {
-      schema: { tags: ['profile'], summary: 'My profile', response: { 200: profileSchema, 401: errorBodySchema } },
+      schema: { tags: ['profile'], summary: 'My profile', response: { 200: profileSchema, ...errorResponses(401) } },
       config: { auth: 'required' },
     },
     async (request) => (await profiles.find(callerOf(request).accountId)) ?? Promise.reject(notFound('Profile')),
@@ -26,7 +26,7 @@ export async function profilesRoutes(app: FastifyInstance) {
         tags: ['profile'],
         summary: 'Update my profile (any subset of the fields)',
         body: updateProfileInputSchema,
-        response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: profileSchema, ...errorResponses(400, 401) },
       },
       config: { auth: 'required' },
     },

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { personInputSchema, personSchema, personsPageSchema, personUpdateSchema } from '@tolk/shared/schemas/persons';
 import { recordsQuerySchema } from '@tolk/shared/schemas/records';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { OwnerScope } from './keyset';
 import type { PersonsService } from './persons.service';
 
@@ -21,7 +21,7 @@ export async function personsRoutes(app: FastifyInstance, options: { service: Pe
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['persons'];
   const config = { auth: 'required' as const };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+  const errors = errorResponses(400, 401, 404);
 
   r.get(
     '/persons',
@@ -63,7 +63,7 @@ export async function personsRoutes(app: FastifyInstance, options: { service: Pe
         summary: 'Edit a person (409 when it changed since the version given)',
         params: idParamsSchema,
         body: personUpdateSchema,
-        response: { 200: personSchema, 409: errorBodySchema, ...errors },
+        response: { 200: personSchema, ...errorResponses(409), ...errors },
       },
       config,
     },

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { placeInputSchema, placeSchema, placesPageSchema, placeUpdateSchema } from '@tolk/shared/schemas/places';
 import { recordsQuerySchema } from '@tolk/shared/schemas/records';
+import { errorResponses } from '../../plugins/errors';
 import { ownerOf } from './persons.routes';
 import type { PlacesService } from './places.service';
 
@@ -14,7 +14,7 @@ export async function placesRoutes(app: FastifyInstance, options: { service: Pla
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['places'];
   const config = { auth: 'required' as const };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+  const errors = errorResponses(400, 401, 404);
 
   r.get(
     '/places',
@@ -56,7 +56,7 @@ export async function placesRoutes(app: FastifyInstance, options: { service: Pla
         summary: 'Edit a place (409 when it changed since the version given)',
         params: idParamsSchema,
         body: placeUpdateSchema,
-        response: { 200: placeSchema, 409: errorBodySchema, ...errors },
+        response: { 200: placeSchema, ...errorResponses(409), ...errors },
       },
       config,
     },

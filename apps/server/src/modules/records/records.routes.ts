@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { personSchema } from '@tolk/shared/schemas/persons';
 import { placeSchema } from '@tolk/shared/schemas/places';
 import { thingSchema } from '@tolk/shared/schemas/things';
+import { errorResponses } from '../../plugins/errors';
 import { ownerOf } from './persons.routes';
 import type { PersonsService } from './persons.service';
 import type { PlacesService } from './places.service';
@@ -40,8 +40,7 @@ export async function recordsRoutes(
             }),
             z.string(),
           ]),
-          400: errorBodySchema,
-          401: errorBodySchema,
+          ...errorResponses(400, 401),
         },
       },
       config: { auth: 'required' },

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { usernameSchema } from '@tolk/shared/schemas/auth';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { recordsQuerySchema } from '@tolk/shared/schemas/records';
@@ -13,6 +12,7 @@ import {
   thingUpdateSchema,
 } from '@tolk/shared/schemas/things';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import { ownerOf } from './persons.routes';
 import type { ThingsService, ThingWriter } from './things.service';
 
@@ -30,7 +30,7 @@ export async function thingsRoutes(app: FastifyInstance, options: { service: Thi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['things'];
   const config = { auth: 'required' as const };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+  const errors = errorResponses(400, 401, 404);
 
   r.get(
     '/things',
@@ -78,7 +78,7 @@ export async function thingsRoutes(app: FastifyInstance, options: { service: Thi
         summary: 'Edit a thing (409 when it changed since the version given)',
         params: idParamsSchema,
         body: thingUpdateSchema,
-        response: { 200: thingSchema, 409: errorBodySchema, ...errors },
+        response: { 200: thingSchema, ...errorResponses(409), ...errors },
       },
       config,
     },

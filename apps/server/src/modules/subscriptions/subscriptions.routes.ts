@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
   planInputSchema,
@@ -12,6 +11,7 @@ import {
   subscriptionSchema,
 } from '@tolk/shared/schemas/subscriptions';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { SubscriptionsService } from './subscriptions.service';
 
 /** /sub's calls: my subscription and the plans offered, subscribing, cancelling; superadmins' plans. */
@@ -19,14 +19,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { service }: { s
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['subscriptions'];
   const config = { auth: 'required' as const };
-  const errors = {
-    400: errorBodySchema,
-    401: errorBodySchema,
-    403: errorBodySchema,
-    404: errorBodySchema,
-    409: errorBodySchema,
-    503: errorBodySchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409, 503);
 
   r.get(
     '/subscriptions/me',

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { toTranslationLanguage } from '@tolk/shared/languages';
 import {
   languagesResponseSchema,
@@ -13,6 +12,7 @@ import {
 import { SERVER_MESSAGE_FORMS } from '@tolk/shared/server-messages';
 import { AppError, forbidden } from '../../errors';
 import { callerOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 
 export interface TranslationRoutesOptions {
   /** Translate requests per address per window; guests use it from the landing page. */
@@ -46,9 +46,7 @@ export async function translationRoutes(app: FastifyInstance, { translateLimit }
         body: translateInputSchema,
         response: {
           200: translateResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 429),
         },
       },
       config: { auth: 'optional', rateLimit: translateLimit },
@@ -97,7 +95,7 @@ export async function translationRoutes(app: FastifyInstance, { translateLimit }
       schema: {
         tags,
         summary: 'Engines, their health and breakers, the translation memory (superadmins only)',
-        response: { 200: translationStatusSchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: translationStatusSchema, ...errorResponses(401, 403) },
       },
       config: { auth: 'required' },
     },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@tolk/shared/errors';
 import { photoSchema } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, notFound, unauthorized } from '../../errors';
@@ -9,6 +8,7 @@ import { photoUrls } from './photo-urls';
 import { processImage } from './images';
 import { readPhotoUpload } from './photo-upload';
 import type { GuestCaller, MemberCaller } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { BlobStorage } from './storage';
 import type { UploadsRepository } from './uploads.repository';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
@@ -48,11 +48,7 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsOption
         consumes: ['multipart/form-data'],
         response: {
           201: photoSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 413, 415, 429),
         },
       },
       config: { auth: 'optional', rateLimit: { max: 60, timeWindow: 60_000 } },
