@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdEarlyEvents, replayPageState } from './early-events';
+import { holdEarlyEvents, readerReachedEarly, replayPageState } from './early-events';
 
 const PAGE = `
   <header><button type="button" id="menu">Menu</button><a href="/register" id="join">Join</a></header>
@@ -45,6 +45,8 @@ describe('holdEarlyEvents', () => {
     expect(menuClick.defaultPrevented).toBe(true);
     expect(joinClick.defaultPrevented).toBe(true);
     expect(intent).toHaveBeenCalled();
+    // The app hears of it: it fetches what a reader reaching for the page needs next.
+    expect(readerReachedEarly()).toBe(true);
 
     const handlers = { menu: vi.fn(), join: vi.fn(), submit: vi.fn() };
     appTakesOver(root, handlers);

@@ -62,8 +62,16 @@ export interface PageState {
   held: Held[];
 }
 
-export function holdEarlyEvents(root: HTMLElement, onIntent: () => void, target: Document = document): EarlyEvents {
+let reached = false;
+/** Whether the reader touched, typed in or focused a page rendered ahead before the app was in. */
+export const readerReachedEarly = () => reached;
+
+export function holdEarlyEvents(root: HTMLElement, askForApp: () => void, target: Document = document): EarlyEvents {
   const held: Held[] = [];
+  const onIntent = () => {
+    reached = true;
+    askForApp();
+  };
   const tops = [...root.children];
   const within = (node: Element) => tops.some((top) => top.contains(node));
   // The element the reader is in. Taking it out of the document blurs it too (the app's copy

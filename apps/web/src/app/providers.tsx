@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { LateQueryClientProvider, loadLaterParts } from '../lib/later-parts';
+import { prefetchHttpClient } from '../lib/http';
 import { LoginResponseProvider } from '../lib/session';
+import { readerReachedEarly } from './early-events';
 import { useIdle } from '../lib/use-idle';
 
 // Kept off the first page load: the toast container and its stylesheet arrive once the page is idle.
@@ -16,9 +18,9 @@ export function Providers({ children }: { children: ReactNode }) {
     // The HTTP client on the reader's first touch, click or focus: what calls the API (a form, a
     // button) starts there, and a page only read never runs axios (a member's screen brings it
     // along: app/router.tsx).
-    const intent = () => {
-      void import('../lib/http-client').catch(() => undefined);
-    };
+    const intent = prefetchHttpClient;
+    // The reader reached for a page rendered ahead before the app was in (app/early-events.ts).
+    if (readerReachedEarly()) intent();
     const types = ['pointerdown', 'keydown', 'focusin'] as const;
     for (const type of types) document.addEventListener(type, intent, { once: true, passive: true, capture: true });
     return () => {

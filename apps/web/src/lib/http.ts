@@ -9,6 +9,14 @@ import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 export { HttpError, setUnauthorizedHandler } from './http-error';
 export { toHttpError } from './http-failure';
 
+/**
+ * Starts loading the HTTP client before the first call needs it: when the reader reaches for the
+ * page (app/providers.tsx), so a form sent a moment later does not wait for axios.
+ */
+export function prefetchHttpClient(): void {
+  void import('./http-client').catch(() => undefined);
+}
+
 /** The app's axios instance (http-client.ts), loaded with the first call. */
 export async function httpClient(): Promise<AxiosInstance> {
   return (await import('./http-client')).http;
