@@ -95,6 +95,7 @@ const targets = {
       'apps/web/index.html',
       'apps/web/public',
       'apps/web/vite.config.ts',
+      'apps/web/locale-parts.ts',
       'apps/web/scripts',
       'apps/web/package.json',
       'packages/shared/src',
