@@ -8,6 +8,10 @@ import { expect, test } from './fixtures';
 // The landing page, the interpreter and sign-in come rendered ahead in the reader's language
 // (apps/web/scripts/prerender.ts); the app takes them over once idle or at the first touch.
 
+// The page as the network brings it: a service worker (registered on localhost, a secure
+// context) would answer a reload from its cache, past the hold on the app's chunk below.
+test.use({ serviceWorkers: 'block' });
+
 /** Holds the app's chunk until `release` is called: the page as a reader sees it before the app is in. */
 async function holdTheApp(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;

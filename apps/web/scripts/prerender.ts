@@ -63,6 +63,12 @@ const { renderPage } = (await import(path.join(ssrDir, 'render.js'))) as {
   renderPage: (pathname: string, language: UiLanguage) => Promise<string>;
 };
 
+// A page that does not fit the browser (app/first-paint.ts) fetches these at once, as index.html does.
+const appScripts = appFiles
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `/${f}`)
+  .join(' ');
+
 fs.mkdirSync(path.join(dist, 'pages'), { recursive: true });
 let written = 0;
 for (const [page, [pathname]] of Object.entries(PRERENDERED_PAGES) as [PrerenderedPage, readonly [string]][]) {
@@ -78,7 +84,8 @@ for (const [page, [pathname]] of Object.entries(PRERENDERED_PAGES) as [Prerender
     const html = intoHead(template, [...hoisted, ...stylesheets([...appFiles, ...screenFiles])])
       .replace(
         /<html lang="[^"]*" dir="[^"]*">/,
-        () => `<html lang="${language}" dir="${directionOf(language)}" data-prerendered="${page}">`,
+        () =>
+          `<html lang="${language}" dir="${directionOf(language)}" data-prerendered="${page}" data-app="${appScripts}">`,
       )
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
     if (!html.includes('data-prerendered') || !html.includes(markup)) {

@@ -13,6 +13,8 @@ afterEach(() => {
   const html = document.documentElement;
   delete html.dataset.prerendered;
   delete html.dataset.firstPaint;
+  delete html.dataset.app;
+  document.head.innerHTML = '';
   html.className = '';
   html.style.colorScheme = '';
   document.body.className = '';
@@ -40,7 +42,8 @@ describe('firstPaint', () => {
     expect(document.documentElement.classList.contains('cookies-answered')).toBe(true);
   });
 
-  it('marks it stale for another stored language, a host page’s pinned one, or a signed-in member', () => {
+  it('marks it stale for another stored language, a host page’s pinned one, or a signed-in member, and fetches the app at once', () => {
+    document.documentElement.dataset.app = '/assets/main-1.js /assets/react-2.js';
     for (const set of [
       () => {
         localStorage.setItem(STORAGE_KEYS.uiLanguage, 'ar');
@@ -56,8 +59,17 @@ describe('firstPaint', () => {
       set();
       firstPaint(FIRST_PAINT_KEYS);
       expect(document.documentElement.dataset.firstPaint).toBe('stale');
+      const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+      expect(preloads.map((link) => new URL(link.href).pathname)).toEqual(['/assets/main-1.js', '/assets/react-2.js']);
       afterEachReset();
     }
+  });
+
+  it('keeps the page and fetches nothing more for a guest it fits', () => {
+    page('landing');
+    document.documentElement.dataset.app = '/assets/main-1.js';
+    firstPaint(FIRST_PAINT_KEYS);
+    expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
   });
 
   it('leaves a page not rendered ahead alone', () => {
@@ -78,6 +90,7 @@ describe('firstPaint', () => {
 });
 
 function afterEachReset() {
+  document.head.innerHTML = '';
   localStorage.clear();
   delete document.documentElement.dataset.firstPaint;
   delete window.__UI_LANGUAGE__;

@@ -13,8 +13,9 @@ export interface FirstPaintKeys {
  * the server allows it by its hash). The page's mode: dark when stored so, or when nothing is
  * stored and the system is dark (lib/dark-mode.ts decides the same once the app runs). On a page
  * rendered ahead as a guest sees it (html[data-prerendered]): whether it fits this browser. A
- * language stored other than the page's, or a signed-in member, marks it stale and it stays
- * hidden until the app has drawn the right one; a cookie question answered here hides the banner.
+ * language stored other than the page's, or a signed-in member, marks it stale: it stays hidden
+ * until the app has drawn the right one, and the app's files (html[data-app]) are fetched at
+ * once. A cookie question answered here hides the banner.
  *
  * Self-contained: the build writes its source into the page (scripts/first-paint-plugin.ts).
  */
@@ -38,7 +39,18 @@ export function firstPaint(keys: FirstPaintKeys): void {
   if (!html.dataset.prerendered) return;
   if (read(keys.cookieConsent)) html.classList.add('cookies-answered');
   const language = window.__UI_LANGUAGE__ ?? read(keys.uiLanguage);
-  if ((language && language !== html.lang) || read(keys.loginResponse)) html.dataset.firstPaint = 'stale';
+  if ((language && language !== html.lang) || !!read(keys.loginResponse)) {
+    html.dataset.firstPaint = 'stale';
+    // The app starts at once then (src/boot.ts): fetched now, with the entry, as index.html has it.
+    for (const href of (html.dataset.app ?? '').split(' ')) {
+      if (!href) continue;
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+  }
 }
 
 export const FIRST_PAINT_KEYS: FirstPaintKeys = {
