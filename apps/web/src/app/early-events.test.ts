@@ -57,6 +57,15 @@ describe('holdEarlyEvents', () => {
     expect(handlers.join).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves the skip link to the browser: it moves within the page', () => {
+    const root = pageRoot();
+    root.insertAdjacentHTML('afterbegin', '<a href="#main" id="skip">Skip</a>');
+    const early = holdEarlyEvents(root, vi.fn());
+    root.querySelector<HTMLAnchorElement>('#skip')?.click();
+    expect(early.snapshot().held).toEqual([]);
+    early.release();
+  });
+
   it('leaves a link opened in a new tab to the browser', () => {
     const root = pageRoot();
     holdEarlyEvents(root, vi.fn());

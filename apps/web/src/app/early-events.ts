@@ -89,10 +89,11 @@ export function holdEarlyEvents(root: HTMLElement, askForApp: () => void, target
   const onClick = (event: MouseEvent) => {
     const action = event.target instanceof Element ? event.target.closest(ACTIONS) : null;
     if (!action || !within(action)) return;
-    // A new tab, a download, a link elsewhere: the browser's own.
+    // A new tab, a download, a link elsewhere or within this page (the skip link): the browser's own.
     if (action instanceof HTMLAnchorElement) {
       const modified = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
       if (modified || action.target || action.hasAttribute('download') || action.origin !== location.origin) return;
+      if (action.hash && action.pathname === location.pathname && action.search === location.search) return;
     }
     const path = pathOf(tops, action);
     if (!path) return;
