@@ -118,3 +118,26 @@ test("a chosen language and dark mode hold from the first paint, the server send
   await appIsIn(page);
   await expect(page.getByRole('button', { name: fr.header.darkModeOff })).toBeVisible();
 });
+
+test.describe('on a narrow phone', () => {
+  test.use({ viewport: { width: 320, height: 740 } });
+
+  test('nothing on the landing page moves when the app and then the try box come in', async ({ page }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/');
+    const boxes = () =>
+      page.locator('main section, footer').evaluateAll((elements) =>
+        elements.map((element) => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          return [x, y, width, height].map(Math.round).join(',');
+        }),
+      );
+    const before = await boxes();
+    // The try box's place is held by the box itself, its controls disabled until it can send.
+    await expect(page.getByLabel(en.landing.tryLabel)).toBeDisabled();
+    release();
+    await appIsIn(page);
+    await expect(page.getByLabel(en.landing.tryLabel)).toBeEnabled();
+    expect(await boxes()).toEqual(before);
+  });
+});

@@ -1,28 +1,23 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Languages } from 'lucide-react';
-import { directionOf, toTranslationLanguage } from '@tolk/shared/languages';
+import { directionOf } from '@tolk/shared/languages';
 import { NOTHING_TO_TRANSLATE, TRANSLATE_GUEST_TEXT_MAX, TRANSLATE_MEMBER_TEXT_MAX } from '@tolk/shared/limits';
 import { engineName, languageName } from '../../../lib/language-names';
 import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { translateText } from '../api/translate-text';
-import { paths } from '../../../lib/paths';
 import { FormError } from '../../../ui/form-error';
-import { LanguageSelect } from '../../../ui/language-select';
+import { TryBoxFields, TryMore, tryTarget } from './try-box-fields';
 
 /** One phrase, translated live, for a visitor who has not signed up: the product in ten seconds. */
 export function TryTranslation() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const { loginResponse } = useLoginResponse();
-  const uiLanguage = toTranslationLanguage(i18n.language) ?? 'en';
   const [text, setText] = useState('');
   const [from, setFrom] = useState('');
-  // Into something other than the reader's own language: that is what they came to see.
-  const [to, setTo] = useState<string>(uiLanguage === 'en' ? 'es' : 'en');
+  const [to, setTo] = useState(() => tryTarget(i18n.language));
   const max = loginResponse.isloggedin ? TRANSLATE_MEMBER_TEXT_MAX : TRANSLATE_GUEST_TEXT_MAX;
 
   const translate = useMutation({
@@ -41,34 +36,17 @@ export function TryTranslation() {
         if (text.trim()) translate.mutate({ text: text.trim(), from, to });
       }}
     >
-      <h3 id={`${id}-title`} className="visually-hidden">
-        {t('landing.translationCta')}
-      </h3>
-      <div className="field">
-        <label htmlFor={`${id}-text`}>{t('landing.tryLabel')}</label>
-        <textarea
-          id={`${id}-text`}
-          rows={3}
-          maxLength={max}
-          value={text}
-          placeholder={t('landing.tryPlaceholder')}
-          onChange={(event) => {
-            setText(event.target.value);
-          }}
-        />
-      </div>
-      <div className="try-languages">
-        <LanguageSelect
-          label={t('landing.tryFrom')}
-          value={from}
-          onChange={setFrom}
-          extraOption={{ value: '', label: t('landing.tryAuto') }}
-        />
-        <LanguageSelect label={t('landing.tryTo')} value={to} onChange={setTo} />
-      </div>
-      <button type="submit" className="button primary" disabled={!text.trim() || translate.isPending}>
-        <Languages aria-hidden size={16} /> {t('landing.tryButton')}
-      </button>
+      <TryBoxFields
+        id={id}
+        text={text}
+        onText={setText}
+        from={from}
+        onFrom={setFrom}
+        to={to}
+        onTo={setTo}
+        maxLength={max}
+        pending={translate.isPending}
+      />
       <div className="try-result" aria-live="polite" aria-busy={translate.isPending}>
         {translate.isPending && <p className="muted">{t('translation.pending')}</p>}
         {translate.isError && <FormError>{errorMessage(translate.error, t)}</FormError>}
@@ -118,9 +96,7 @@ export function TryTranslation() {
           </>
         )}
       </div>
-      <p>
-        <Link to={paths.interpret}>{t('landing.tryMore')}</Link>
-      </p>
+      <TryMore />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import '../landing.css';
 import { afterFirstScreen } from '../../../lib/later-parts';
 import { paths } from '../../../lib/paths';
 import { useIdle } from '../../../lib/use-idle';
+import { TryBoxPreview } from '../components/try-box-fields';
 
 // The try box brings the HTTP client and TanStack Query: it loads once the page is idle, so the
 // first screen everyone sees neither waits for them nor paints after them.
@@ -48,7 +49,7 @@ function Section({
   );
 }
 
-const tryBoxLoading = <div className="try-box try-box-loading" aria-hidden />;
+const tryBoxLoading = <TryBoxPreview />;
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,0 +1,116 @@
+import { Languages } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toTranslationLanguage } from '@tolk/shared/languages';
+import { paths } from '../../../lib/paths';
+import { LanguageSelect } from '../../../ui/language-select';
+
+/** Into something other than the reader's own language: that is what they came to see. */
+export function tryTarget(uiLanguage: string): string {
+  return (toTranslationLanguage(uiLanguage) ?? 'en') === 'en' ? 'es' : 'en';
+}
+
+interface TryBoxFieldsProps {
+  id: string;
+  text: string;
+  onText: (text: string) => void;
+  from: string;
+  onFrom: (language: string) => void;
+  to: string;
+  onTo: (language: string) => void;
+  maxLength?: number;
+  /** The box before its sending part is in: shown as it will be, not yet usable. */
+  disabled?: boolean;
+  /** A translation asked for and not yet back. */
+  pending?: boolean;
+}
+
+/**
+ * The try box's text, its two languages and its button: the same in the box and in the place
+ * held for it while its sending part loads (TryBoxPreview), so nothing below it moves.
+ */
+export function TryBoxFields({
+  id,
+  text,
+  onText,
+  from,
+  onFrom,
+  to,
+  onTo,
+  maxLength,
+  disabled = false,
+  pending = false,
+}: TryBoxFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h3 id={`${id}-title`} className="visually-hidden">
+        {t('landing.translationCta')}
+      </h3>
+      <div className="field">
+        <label htmlFor={`${id}-text`}>{t('landing.tryLabel')}</label>
+        <textarea
+          id={`${id}-text`}
+          rows={3}
+          maxLength={maxLength}
+          value={text}
+          disabled={disabled}
+          placeholder={t('landing.tryPlaceholder')}
+          onChange={(event) => {
+            onText(event.target.value);
+          }}
+        />
+      </div>
+      <div className="try-languages">
+        <LanguageSelect
+          label={t('landing.tryFrom')}
+          value={from}
+          onChange={onFrom}
+          disabled={disabled}
+          extraOption={{ value: '', label: t('landing.tryAuto') }}
+        />
+        <LanguageSelect label={t('landing.tryTo')} value={to} onChange={onTo} disabled={disabled} />
+      </div>
+      <button type="submit" className="button primary" disabled={disabled || !text.trim() || pending}>
+        <Languages aria-hidden size={16} /> {t('landing.tryButton')}
+      </button>
+    </>
+  );
+}
+
+/** The link under the box, to the interpreter. */
+export function TryMore() {
+  const { t } = useTranslation();
+  return (
+    <p>
+      <Link to={paths.interpret}>{t('landing.tryMore')}</Link>
+    </p>
+  );
+}
+
+const ignore = () => undefined;
+
+/**
+ * The try box as it will look, its controls disabled, while its sending part (the query and HTTP
+ * clients) loads once the page is idle: the page rendered ahead carries it, and the sections
+ * below stay where they are when the box itself comes in.
+ */
+export function TryBoxPreview() {
+  const { i18n } = useTranslation();
+  return (
+    <div className="try-box" aria-busy>
+      <TryBoxFields
+        id="try-preview"
+        text=""
+        onText={ignore}
+        from=""
+        onFrom={ignore}
+        to={tryTarget(i18n.language)}
+        onTo={ignore}
+        disabled
+      />
+      <div className="try-result" />
+      <TryMore />
+    </div>
+  );
+}
