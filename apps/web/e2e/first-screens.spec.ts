@@ -3,7 +3,7 @@ import ar from '../src/locales/ar.json' with { type: 'json' };
 import en from '../src/locales/en.json' with { type: 'json' };
 import es from '../src/locales/es.json' with { type: 'json' };
 import fr from '../src/locales/fr.json' with { type: 'json' };
-import { expect, test } from './fixtures';
+import { appIsIn, expect, test } from './fixtures';
 
 // The landing page, the interpreter and sign-in come rendered ahead in the reader's language
 // (apps/web/scripts/prerender.ts); the app takes them over once idle or at the first touch.
@@ -24,9 +24,6 @@ async function holdTheApp(page: Page): Promise<() => void> {
   });
   return release;
 }
-
-const appIsIn = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.dataset.prerendered ?? 'app')).toBe('app');
 
 /** Console errors, a refused inline script (Content-Security-Policy) among them. */
 function consoleErrors(page: Page): string[] {

@@ -21,6 +21,14 @@ export const test = base.extend<object, { server: TolkServer }>({
 export { expect };
 
 /**
+ * Waits until the app has taken over a page the build rendered ahead (/, /interpret, /signin):
+ * before that the page is the HTML the server sent, and the app's commit replaces its elements, so
+ * a one-shot reading of an element (its box, say) may find it gone.
+ */
+export const appIsIn = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.dataset.prerendered ?? 'app')).toBe('app');
+
+/**
  * Closes every toast with its close button, as a person would. Toasts sit top right over the
  * header on a phone and pause while the pointer is over them (spec section 9), so a test that
  * clicks a header control under one would wait on a toast its own pointer keeps open.

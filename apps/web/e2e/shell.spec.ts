@@ -14,7 +14,7 @@ import ruLocale from '../src/locales/ru.json' with { type: 'json' };
 import slLocale from '../src/locales/sl.json' with { type: 'json' };
 import viLocale from '../src/locales/vi.json' with { type: 'json' };
 import zhLocale from '../src/locales/zh.json' with { type: 'json' };
-import { expect, test } from './fixtures';
+import { appIsIn, expect, test } from './fixtures';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 const LOCALES = {
@@ -259,6 +259,8 @@ test('cookie consent: Accept stores version 1 and hides the banner; the policy p
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'We use cookies' });
   await expect(banner).toBeVisible();
+  // Measured in the app's own banner: the one in the page rendered ahead is replaced as the app comes in.
+  await appIsIn(page);
   // A compact bar, not a third of a phone's screen.
   for (const viewport of [
     { width: 390, height: 844 },
