@@ -33,7 +33,10 @@ export async function startApp({ early }: { early?: EarlyEvents }): Promise<void
   const languageLoaded = initI18n({ firstScreenOnly: true });
   prefetchFirstScreen();
   const i18n = await languageLoaded;
+  // Each step its own task, so the browser answers the reader and paints between them.
+  await nextTask();
   const router = createRouter();
+  await nextTask();
   const root = createRoot(container);
   const app = (onCommit: () => void) => (
     <StrictMode>
@@ -77,6 +80,13 @@ export async function startApp({ early }: { early?: EarlyEvents }): Promise<void
         });
       }),
     );
+  });
+}
+
+/** Resolves in a task of its own, after what the browser has waiting (input, a frame). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 0);
   });
 }
 

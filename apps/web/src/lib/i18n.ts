@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { directionOf, FALLBACK_LANGUAGE, toUiLanguage, type UiLanguage } from '@tolk/shared/languages';
@@ -63,8 +64,11 @@ export function loadRestOfLanguage(): Promise<void> {
   restLoad ??= loadPart(restParts, language).then(
     (resources) => {
       if (firstScreenOnly === language) firstScreenOnly = undefined;
-      // Screens showing the language re-render as the bundle grows (bindI18nStore: 'added').
-      i18next.addResourceBundle(language, 'translation', resources ?? {}, true, false);
+      // Screens showing the language re-render as the bundle grows (bindI18nStore: 'added'), a
+      // little at a time: the screen on show has every key it uses already.
+      startTransition(() => {
+        i18next.addResourceBundle(language, 'translation', resources ?? {}, true, false);
+      });
     },
     (error: unknown) => {
       restLoad = undefined;

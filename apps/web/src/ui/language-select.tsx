@@ -1,11 +1,22 @@
 import { useId } from 'react';
-import { TRANSLATION_LANGUAGE_NAMES, TRANSLATION_LANGUAGES } from '@tolk/shared/languages';
+import { isTranslationLanguage, TRANSLATION_LANGUAGE_NAMES, TRANSLATION_LANGUAGES } from '@tolk/shared/languages';
 import { FieldNotes } from './field';
 
-/** Every language the engines may translate, each named in itself, in the order of those names. */
-const OPTIONS = TRANSLATION_LANGUAGES.map((code) => ({ code, name: TRANSLATION_LANGUAGE_NAMES[code] })).sort((a, b) =>
-  a.name.localeCompare(b.name),
-);
+/**
+ * Every language the engines may translate, each named in itself, in the order of those names:
+ * sorted when a picker that can be opened first needs it (the collator's first use costs a
+ * phone tens of milliseconds, which a page's start does not pay).
+ */
+let sorted: { code: string; name: string }[] | undefined;
+function allOptions() {
+  if (!sorted) {
+    const byName = new Intl.Collator().compare;
+    sorted = TRANSLATION_LANGUAGES.map((code) => ({ code, name: TRANSLATION_LANGUAGE_NAMES[code] })).sort((a, b) =>
+      byName(a.name, b.name),
+    );
+  }
+  return sorted;
+}
 
 interface LanguageSelectProps {
   label: string;
@@ -40,7 +51,13 @@ export function LanguageSelect({
   name,
 }: LanguageSelectProps) {
   const id = useId();
-  const known = value === extraOption?.value || OPTIONS.some((option) => option.code === value);
+  const known = value === extraOption?.value || isTranslationLanguage(value);
+  // A disabled picker cannot be opened: it shows its value alone.
+  const options = !disabled
+    ? allOptions()
+    : isTranslationLanguage(value)
+      ? [{ code: value, name: TRANSLATION_LANGUAGE_NAMES[value] }]
+      : [];
   const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return (
     <div className={className ?? 'field'}>
@@ -61,7 +78,7 @@ export function LanguageSelect({
         {extraOption && <option value={extraOption.value}>{extraOption.label}</option>}
         {/* A language set elsewhere that the list does not offer stays shown as it is. */}
         {!known && value && <option value={value}>{value}</option>}
-        {OPTIONS.map((option) => (
+        {options.map((option) => (
           <option key={option.code} value={option.code} lang={option.code}>
             {option.name}
           </option>

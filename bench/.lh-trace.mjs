@@ -1,0 +1,10 @@
+import fs from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const r = await lighthouse(process.argv[2], { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, { extends: 'lighthouse:default', settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } });
+await chrome.kill();
+const a = r.lhr.audits;
+console.log('TBT', Math.round(a['total-blocking-time'].numericValue), 'score', r.lhr.categories.performance.score);
+const trace = r.artifacts.Trace ?? r.artifacts.traces?.defaultPass;
+fs.writeFileSync(process.argv[3], JSON.stringify(trace));
