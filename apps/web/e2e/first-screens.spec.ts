@@ -138,3 +138,69 @@ test.describe('on a narrow phone', () => {
     expect(await boxes()).toEqual(before);
   });
 });
+
+test.describe('taking the page over', () => {
+  test.use({ locale: 'ar', colorScheme: 'dark' });
+
+  test('the app keeps the elements of the page rendered ahead, each as the app renders it', async ({ page }) => {
+    const errors = consoleErrors(page);
+    // What the page rendered ahead cannot know: a guest's own interpreter pair (and dark mode, from the system).
+    const pair = {
+      id: 'guest-pair-1',
+      name: 'Café',
+      userLanguage: 'ar',
+      audienceLanguage: 'fr',
+      voice: { enabled: true, rate: 1 },
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    await page.addInitScript(
+      (stored) => {
+        localStorage.setItem('tolk.interpreterProfiles', stored);
+      },
+      JSON.stringify([pair]),
+    );
+    for (const path of ['/', '/interpret', '/signin']) {
+      const release = await holdTheApp(page);
+      await page.goto(path);
+      const heading = await page.locator('h1').elementHandle();
+      release();
+      await appIsIn(page);
+      await page.unroute(/\/assets\/main-[\w-]+\.js$/);
+      // Taken over where it stands (hydration): the very element, not a copy.
+      expect(await heading.evaluate((element) => element.isConnected), path).toBe(true);
+      await expect(page.getByRole('button', { name: ar.header.darkModeOff })).toBeVisible();
+      if (path === '/interpret') await expect(page.getByText(pair.name)).toBeVisible();
+      // Every attribute the app sets is in the page as the app has it. A page rendered ahead that
+      // differs from the app's first render keeps the difference silently (React does not patch
+      // attributes when it takes a page over): read against React's own props for each element.
+      const differences = await page.evaluate(() => {
+        const found: string[] = [];
+        const checked = ['id', 'htmlFor', 'href', 'className', 'aria-label', 'aria-labelledby', 'aria-describedby'];
+        for (const element of document.querySelectorAll('#root *')) {
+          const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
+          const props = key ? (element as unknown as Record<string, Record<string, unknown>>)[key] : undefined;
+          if (!props) continue;
+          for (const prop of checked) {
+            const value = props[prop];
+            if (typeof value !== 'string') continue;
+            const attribute = prop === 'htmlFor' ? 'for' : prop === 'className' ? 'class' : prop;
+            if (element.getAttribute(attribute) !== value) {
+              found.push(
+                `<${element.tagName.toLowerCase()}> ${attribute}="${element.getAttribute(attribute)}", the app's "${value}"`,
+              );
+            }
+          }
+          const pressed = props['aria-pressed'];
+          if (typeof pressed === 'boolean' && element.getAttribute('aria-pressed') !== String(pressed)) {
+            found.push(
+              `<${element.tagName.toLowerCase()}> aria-pressed="${element.getAttribute('aria-pressed')}", the app's ${pressed}`,
+            );
+          }
+        }
+        return found;
+      });
+      expect(differences, path).toEqual([]);
+    }
+    expect(errors.filter((error) => !/Service Worker/.test(error))).toEqual([]);
+  });
+});

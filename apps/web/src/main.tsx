@@ -1,8 +1,9 @@
-import { startTransition, StrictMode, useLayoutEffect, useRef } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
+import { PRERENDERED_PAGES, type PrerenderedPage } from '@tolk/shared/first-screens';
+import { AppRoot } from './app/app-root';
 import { createRouter, prefetchFirstScreen } from './app/router';
 import { handlePreloadErrors } from './app/preload-error';
 import { replayPageState, type EarlyEvents } from './app/early-events';
@@ -13,8 +14,9 @@ import { applyDarkMode, readDarkMode } from './lib/dark-mode';
  * The app, started by boot.ts. On an empty page at once, the screen's skeleton showing until its
  * chunk is in. Over a page rendered ahead (`early` holds what the reader did there), once the
  * screen is whole, drawn a little at a time (a transition) so no long task holds the page the
- * reader already has; the first page stays until the app's copy goes in, in one step, and what
- * the reader did there carries over.
+ * reader already has: where the page is what this address renders, the app takes its elements
+ * over as they stand (hydration); elsewhere its own copy replaces the page in one step. Either
+ * way what the reader did there carries over.
  */
 export async function startApp({ early }: { early?: EarlyEvents }): Promise<void> {
   handlePreloadErrors();
@@ -31,21 +33,13 @@ export async function startApp({ early }: { early?: EarlyEvents }): Promise<void
   const html = document.documentElement;
   // The first screen's part of the language (the rest follows: lib/later-parts.tsx), and meanwhile the screen.
   const languageLoaded = initI18n({ firstScreenOnly: true });
+  // Each step its own task, so the browser answers the reader and paints between them.
+  await nextTask();
   prefetchFirstScreen();
   const i18n = await languageLoaded;
-  // Each step its own task, so the browser answers the reader and paints between them.
   await nextTask();
   const router = createRouter();
   await nextTask();
-  const root = createRoot(container);
-  const app = (onCommit: () => void) => (
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-      <OnCommit run={onCommit} />
-    </StrictMode>
-  );
   const settle = () => {
     delete html.dataset.prerendered;
     delete html.dataset.firstPaint;
@@ -53,11 +47,16 @@ export async function startApp({ early }: { early?: EarlyEvents }): Promise<void
   };
 
   // A page rendered ahead in another language than the one resolved here is not kept.
-  const replacing = early && i18n.language === html.lang ? early : undefined;
-  if (!replacing) {
+  const keeping = early && i18n.language === html.lang ? early : undefined;
+  if (!keeping) {
     early?.release();
+    const root = createRoot(container);
     flushSync(() => {
-      root.render(app(settle));
+      root.render(
+        <AppRoot onCommit={settle}>
+          <RouterProvider router={router} />
+        </AppRoot>,
+      );
     });
     return;
   }
@@ -69,18 +68,42 @@ export async function startApp({ early }: { early?: EarlyEvents }): Promise<void
       resolve();
     });
   });
-  startTransition(() => {
-    root.render(
-      app(() => {
-        const state = replacing.snapshot();
-        replacing.release();
+  // Drawn a little at a time (a transition), so no long task holds the page the reader already
+  // has; what they did there carries over once the app's tree is in.
+  const app = (
+    <AppRoot
+      onCommit={() => {
+        const state = keeping.snapshot();
+        keeping.release();
         settle();
         queueMicrotask(() => {
           replayPageState(container, state);
         });
-      }),
-    );
-  });
+      }}
+    >
+      <RouterProvider router={router} />
+    </AppRoot>
+  );
+  if (renderedAheadHere(html.dataset.prerendered)) {
+    // The page is what this address renders: the app takes its elements over as they stand.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    // Rendered for another address that shows the same screen (/home, /signin?returnTo=...): the
+    // app's own copy replaces it in one step.
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(app);
+    });
+  }
+}
+
+/** Whether the page rendered ahead is the one the build made for this very address, query and all. */
+function renderedAheadHere(page: string | undefined): boolean {
+  if (!page || !(page in PRERENDERED_PAGES)) return false;
+  const [pathname] = PRERENDERED_PAGES[page as PrerenderedPage];
+  return window.location.pathname === pathname && window.location.search === '';
 }
 
 /** Resolves in a task of its own, after what the browser has waiting (input, a frame). */
@@ -88,15 +111,4 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     setTimeout(resolve, 0);
   });
-}
-
-/** Runs `run` once, in the commit that puts its tree into the page, before anything else can happen there. */
-function OnCommit({ run }: { run: () => void }) {
-  const done = useRef(false);
-  useLayoutEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    run();
-  }, [run]);
-  return null;
 }

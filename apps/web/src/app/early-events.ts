@@ -57,7 +57,7 @@ export interface EarlyEvents {
 
 export interface PageState {
   /** Fields the reader typed into, with their text. */
-  fields: { path: NodePath; tagName: string; value: string }[];
+  fields: { path: NodePath; tagName: string; value: string; element: Field }[];
   focus?: { path: NodePath; tagName: string; selection?: [number, number] };
   held: Held[];
 }
@@ -97,7 +97,9 @@ export function holdEarlyEvents(root: HTMLElement, askForApp: () => void, target
     }
     const path = pathOf(tops, action);
     if (!path) return;
+    // Held for the app alone: neither the browser nor a React root still taking the page over acts on it now.
     event.preventDefault();
+    event.stopImmediatePropagation();
     held.push({
       kind: 'click',
       path,
@@ -112,6 +114,7 @@ export function holdEarlyEvents(root: HTMLElement, askForApp: () => void, target
     const path = pathOf(tops, form);
     // Never the browser's own sending: it would put a password in the address.
     event.preventDefault();
+    event.stopImmediatePropagation();
     if (path) held.push({ kind: 'submit', path, tagName: form.tagName });
     onIntent();
   };
@@ -128,7 +131,7 @@ export function holdEarlyEvents(root: HTMLElement, askForApp: () => void, target
       for (const top of tops) {
         for (const field of top.querySelectorAll<Field>('input:not([type="checkbox"]):not([type="radio"]), textarea')) {
           const path = field.value !== field.defaultValue ? pathOf(tops, field) : undefined;
-          if (path) fields.push({ path, tagName: field.tagName, value: field.value });
+          if (path) fields.push({ path, tagName: field.tagName, value: field.value, element: field });
         }
       }
       let focus: PageState['focus'];
@@ -157,8 +160,13 @@ export function holdEarlyEvents(root: HTMLElement, askForApp: () => void, target
   };
 }
 
-/** Sets a field's text so that React (and a form library listening through it) hears of it. */
+/**
+ * Sets a field's text so that React (and a form library listening through it) hears of it. React
+ * tells a change by the value it last saw through the element's own setter: that is emptied first,
+ * so a field the app took over with the text already in it (hydration) changes as much as a new one.
+ */
 function typeInto(field: Field, value: string): void {
+  field.value = '';
   const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
@@ -166,11 +174,17 @@ function typeInto(field: Field, value: string): void {
 
 /** Gives the app's copy of the page what the reader did to the first one, in order: text, caret, then held clicks and sends. */
 export function replayPageState(root: HTMLElement, state: PageState): void {
-  for (const { path, tagName, value } of state.fields) {
+  for (const { path, tagName, value, element } of state.fields) {
     const field = nodeAt(root, path, tagName);
-    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) typeInto(field, value);
+    // The app took the very field over (hydration): its text now, typed since the snapshot too.
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+      typeInto(field, field === element ? field.value : value);
+    }
   }
-  if (state.focus) {
+  // The caret goes back where it was only when the element left the page with the first copy:
+  // focus still in the page (the elements taken over, the reader gone on to another) stays.
+  const focusLost = !document.activeElement || document.activeElement === document.body;
+  if (state.focus && focusLost) {
     const node = nodeAt(root, state.focus.path, state.focus.tagName);
     node?.focus({ preventScroll: true });
     if (state.focus.selection && (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement)) {

@@ -67,6 +67,8 @@ describe('dark mode storage (spec section 1)', () => {
     prefersDark(false);
     const { result } = renderHook(() => useDarkMode());
     act(() => {
+      // Another tab stores it (the storage is shared), and this one hears of it.
+      localStorage.setItem(STORAGE_KEYS.darkMode, 'true');
       window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.darkMode, newValue: 'true' }));
     });
     expect(result.current[0]).toBe(true);
@@ -107,6 +109,8 @@ describe("the browser's bar colour (theme-color)", () => {
 
   it('changes with the dark mode switch and with another tab', () => {
     prefersDark(false);
+    // As the app's start does (main.tsx).
+    applyDarkMode(readDarkMode());
     const { result } = renderHook(() => useDarkMode());
     expect(themeColors()).toEqual(['#0f766e for all', '#172120 for not all']);
     act(() => {
@@ -114,6 +118,8 @@ describe("the browser's bar colour (theme-color)", () => {
     });
     expect(themeColors()).toEqual(['#0f766e for not all', '#172120 for all']);
     act(() => {
+      // Another tab stores it (the storage is shared), and this one hears of it.
+      localStorage.setItem(STORAGE_KEYS.darkMode, 'false');
       window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.darkMode, newValue: 'false' }));
     });
     expect(themeColors()).toEqual(['#0f766e for all', '#172120 for not all']);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { safeStorage, STORAGE_KEYS } from './storage-keys';
 
 /** Spec section 1: the flag is stored as the text true or false; on means `dark-mode` on body. */
@@ -33,25 +33,42 @@ function applyThemeColor(on: boolean): void {
   }
 }
 
+const listeners = new Set<() => void>();
+
+/** Sets the mode, stores it, and tells every screen showing it. */
+function setDarkMode(on: boolean): void {
+  safeStorage.set(STORAGE_KEYS.darkMode, String(on));
+  applyDarkMode(on);
+  for (const listener of [...listeners]) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab's choice applies here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.darkMode && event.key !== null) return;
+    applyDarkMode(readDarkMode());
+    listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * A page rendered ahead is drawn light: the first-paint script darkens it by the body's class
+ * alone (app/first-paint.ts). The app taking such a page over draws it as it is, then in the mode
+ * stored, so what it shows matches the page it takes over.
+ */
+const aheadOfTime = () => false;
+
+/** The mode and its switch. The body's class follows the mode (applyDarkMode), never a render. */
 export function useDarkMode(): [boolean, () => void] {
-  const [on, setOn] = useState(readDarkMode);
-  useEffect(() => {
-    applyDarkMode(on);
-  }, [on]);
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEYS.darkMode) setOn(event.newValue === 'true');
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      window.removeEventListener('storage', onStorage);
-    };
-  }, []);
+  const on = useSyncExternalStore(subscribe, readDarkMode, aheadOfTime);
   const toggle = useCallback(() => {
-    setOn((current) => {
-      safeStorage.set(STORAGE_KEYS.darkMode, String(!current));
-      return !current;
-    });
+    setDarkMode(!readDarkMode());
   }, []);
   return [on, toggle];
 }

@@ -1,13 +1,12 @@
 // The server-side entry the build renders the first screens with (apps/web/scripts/prerender.ts):
 // a guest's view of each page in each interface language, as HTML the browser paints before any
 // script has run. Never shipped to browsers.
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import i18next, { type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, type UiLanguage } from '@tolk/shared/languages';
-import { Providers } from '../app/providers';
+import { AppRoot } from '../app/app-root';
 import { routes } from '../app/router';
 import { I18N_OPTIONS } from '../lib/i18n-options';
 
@@ -37,10 +36,8 @@ export async function renderPage(pathname: string, language: UiLanguage): Promis
   if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}, not a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    <StrictMode>
-      <Providers>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
-    </StrictMode>,
+    <AppRoot>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppRoot>,
   );
 }

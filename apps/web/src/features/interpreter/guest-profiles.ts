@@ -43,8 +43,11 @@ export function readyProfiles(uiLanguage: string): InterpreterProfile[] {
   });
 }
 
+/** No stored pair: one array, the same between reads, and what the interpreter rendered ahead shows. */
+const NONE: InterpreterProfile[] = [];
+
 function parseStored(raw: string | null): InterpreterProfile[] {
-  if (!raw) return [];
+  if (!raw) return NONE;
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
@@ -59,7 +62,7 @@ function parseStored(raw: string | null): InterpreterProfile[] {
 }
 
 let cachedRaw: string | null | undefined;
-let cachedProfiles: InterpreterProfile[] = [];
+let cachedProfiles: InterpreterProfile[] = NONE;
 
 /** Stable between calls while storage is unchanged, as useSyncExternalStore requires. */
 export function readGuestProfiles(): InterpreterProfile[] {
@@ -126,6 +129,9 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** What the interpreter rendered ahead shows: the app takes that page over as it is, then shows the pairs. */
+const aheadOfTime = () => NONE;
+
 export function useGuestProfiles(): InterpreterProfile[] {
-  return useSyncExternalStore(subscribe, readGuestProfiles, readGuestProfiles);
+  return useSyncExternalStore(subscribe, readGuestProfiles, aheadOfTime);
 }
