@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Compass, Languages, MessagesSquare, Plane, Sparkles, UserPlus, Users } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import '../landing.css';
 import { afterFirstScreen } from '../../../lib/later-parts';
 import { paths } from '../../../lib/paths';
 import { useIdle } from '../../../lib/use-idle';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { TryBoxPreview } from '../components/try-box-fields';
 
-// The try box brings the HTTP client and TanStack Query: it loads once the page is idle, so the
-// first screen everyone sees neither waits for them nor paints after them.
+// The try box brings the HTTP client and TanStack Query: it loads once the page is idle and the
+// box is near the screen, so the first screen everyone sees neither waits for them nor paints
+// after them, and a phone that never scrolls down to it does not load them for it.
 const TryTranslation = lazy(
   afterFirstScreen(async () => ({ default: (await import('../components/try-translation')).TryTranslation })),
 );
@@ -54,6 +56,8 @@ const tryBoxLoading = <TryBoxPreview />;
 export function Component() {
   const { t } = useTranslation();
   const idle = useIdle();
+  const tryBox = useRef<HTMLDivElement>(null);
+  const tryBoxNear = useNearViewport(tryBox);
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="hero-title">
@@ -95,13 +99,15 @@ export function Component() {
         title={t('landing.translationTitle')}
         body={t('landing.translationBody')}
       >
-        {idle ? (
-          <Suspense fallback={tryBoxLoading}>
-            <TryTranslation />
-          </Suspense>
-        ) : (
-          tryBoxLoading
-        )}
+        <div ref={tryBox}>
+          {idle && tryBoxNear ? (
+            <Suspense fallback={tryBoxLoading}>
+              <TryTranslation />
+            </Suspense>
+          ) : (
+            tryBoxLoading
+          )}
+        </div>
       </Section>
       <Section
         id="chats"
