@@ -13,6 +13,7 @@ import { build } from 'vite';
 import { directionOf, UI_LANGUAGES, type UiLanguage } from '@tolk/shared/languages';
 import { PRERENDERED_PAGES, prerenderedFile, type PrerenderedPage } from '@tolk/shared/first-screens';
 import { staticClosure, type BuildManifest } from '../src/service-worker/shell-files.ts';
+import { localePartModule } from '../locale-parts.ts';
 
 const web = path.resolve(import.meta.dirname, '..');
 const dist = path.join(web, 'dist');
@@ -63,11 +64,27 @@ const { renderPage } = (await import(path.join(ssrDir, 'render.js'))) as {
   renderPage: (pathname: string, language: UiLanguage) => Promise<string>;
 };
 
-// A page that does not fit the browser (app/first-paint.ts) fetches these at once, as index.html does.
-const appScripts = appFiles
-  .filter((f) => f.endsWith('.js'))
-  .map((f) => `/${f}`)
-  .join(' ');
+/*
+ * What the app brings once it starts on a page rendered ahead: itself, the screen with the parts it
+ * loads itself (the try box, a form's checks), the query and HTTP clients and the toasts
+ * (html[data-app]), and both parts of the page's language (html[data-app-language]). The entry
+ * names them to the browser a few at a time once the page is idle (src/boot.ts), so the app's
+ * start finds them named already: Vite's preload helper would name each itself, all in one task.
+ * A page that does not fit (app/first-paint.ts) has the app's files fetched at once, and not its
+ * language, which is not the one the app will show.
+ */
+const LATER_PARTS = ['src/lib/query-client.ts', 'src/lib/http-client.ts', 'src/app/toasts.tsx'];
+function scriptsOf(keys: string[]): string {
+  for (const key of keys) if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
+  return staticClosure(manifest, keys)
+    .filter((f) => f.endsWith('.js') && !inTemplate.has(f))
+    .map((f) => `/${f}`)
+    .join(' ');
+}
+const appScripts = (page: PrerenderedPage) =>
+  scriptsOf([APP, SCREENS[page], ...(manifest[SCREENS[page]]?.dynamicImports ?? []), ...LATER_PARTS]);
+const languageScripts = (language: UiLanguage) =>
+  scriptsOf([localePartModule(language, 'first-screen'), localePartModule(language, 'rest')]);
 
 fs.mkdirSync(path.join(dist, 'pages'), { recursive: true });
 let written = 0;
@@ -85,7 +102,7 @@ for (const [page, [pathname]] of Object.entries(PRERENDERED_PAGES) as [Prerender
       .replace(
         /<html lang="[^"]*" dir="[^"]*">/,
         () =>
-          `<html lang="${language}" dir="${directionOf(language)}" data-prerendered="${page}" data-app="${appScripts}">`,
+          `<html lang="${language}" dir="${directionOf(language)}" data-prerendered="${page}" data-app="${appScripts(page)}" data-app-language="${languageScripts(language)}">`,
       )
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
     if (!html.includes('data-prerendered') || !html.includes(markup)) {

@@ -14,20 +14,47 @@ const html = document.documentElement;
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A page rendered ahead that fits this browser (app/first-paint.ts) is kept until the app's own copy replaces it.
+/** How many of the app's files are named to the browser in one task. */
+const NAMED_AT_ONCE = 6;
+
+/**
+ * Names the app's files that a page rendered ahead lists (html[data-app], and its language's when
+ * the page fits: scripts/prerender.ts) to the browser as module preloads, a few per task: each
+ * costs the main thread, and the app's start would otherwise have Vite's preload helper name them
+ * all in one of its tasks (it skips a file the page names already). Files named before
+ * (app/first-paint.ts) are not named again.
+ */
+async function nameAppFiles(list: string): Promise<void> {
+  const named = new Set([...document.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')));
+  const files = list.split(' ').filter((file) => file && !named.has(file));
+  for (let at = 0; at < files.length; at += NAMED_AT_ONCE) {
+    if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const file of files.slice(at, at + NAMED_AT_ONCE)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.append(link);
+    }
+  }
+}
+
+// A page rendered ahead that fits this browser (app/first-paint.ts) is kept until the app takes it over.
 const prerendered = html.dataset.prerendered !== undefined && html.dataset.firstPaint !== 'stale';
 let early: EarlyEvents | undefined;
 let starting: Promise<void> | undefined;
 const start = () => {
-  starting ??= import('./main').then(
-    (app) => app.startApp({ early }),
-    (error: unknown) => {
-      // The app never came (offline, say): a link clicked meanwhile is followed the browser's way.
-      const link = early?.release();
-      if (link) window.location.assign(link);
-      throw error;
-    },
-  );
+  starting ??= nameAppFiles(`${html.dataset.app ?? ''} ${prerendered ? (html.dataset.appLanguage ?? '') : ''}`)
+    .then(() => import('./main'))
+    .then(
+      (app) => app.startApp({ early }),
+      (error: unknown) => {
+        // The app never came (offline, say): a link clicked meanwhile is followed the browser's way.
+        const link = early?.release();
+        if (link) window.location.assign(link);
+        throw error;
+      },
+    );
 };
 if (prerendered) early = holdEarlyEvents(root, start);
 
