@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState, type RefObject } from 'react';
 
 /**
- * False until the element comes within a screen's height of the viewport, then true for good:
+ * False until the element comes within half a screen of the viewport, then true for good:
  * when a part further down the page may load, so one never scrolled to costs nothing and one
  * scrolled to is in by the time it shows. True at once where IntersectionObserver is missing.
  */
@@ -25,7 +25,7 @@ export function useNearViewport(ref: RefObject<Element | null>): boolean {
         observer.disconnect();
         markNear();
       },
-      { rootMargin: '100% 0px' },
+      { rootMargin: '50% 0px' },
     );
     observer.observe(node);
     return () => {
