@@ -23,6 +23,7 @@ import {
   type ManifestChunk,
 } from '../scripts/landing-bundle';
 import { localePartModule } from '../apps/web/locale-parts';
+import { LATER_PART_MODULES } from '../apps/web/src/service-worker/shell-files';
 
 const build = new WebBuild();
 const { manifest } = build;
@@ -50,9 +51,7 @@ const deferred: string[] = [];
 for (const key of [
   ...(build.chunk(LANDING).dynamicImports ?? []),
   localePartModule('en', 'rest'),
-  'src/lib/query-client.ts',
-  'src/lib/http-client.ts',
-  'src/app/toasts.tsx',
+  ...LATER_PART_MODULES,
 ]) {
   if (manifest[key]) deferred.push(...build.closure(key, new Set([...seen, ...afterwards])));
   for (const f of deferred) afterwards.add(f);

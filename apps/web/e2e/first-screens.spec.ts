@@ -122,13 +122,16 @@ test.describe('on a narrow phone', () => {
   test('nothing on the landing page moves when the app and then the try box come in', async ({ page }) => {
     const release = await holdTheApp(page);
     await page.goto('/');
+    // Read after the next two frames: sections that came near the screen are laid out by then
+    // (content-visibility decides that at a rendering update, not at the scroll).
     const boxes = () =>
-      page.locator('main section, footer').evaluateAll((elements) =>
-        elements.map((element) => {
+      page.locator('main section, footer').evaluateAll(async (elements) => {
+        for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+        return elements.map((element) => {
           const { x, y, width, height } = element.getBoundingClientRect();
           return [x, y + window.scrollY, width, height].map(Math.round).join(',');
-        }),
-      );
+        });
+      });
     // The reader scrolls to the try box: its place is held by the box itself, its controls
     // disabled until it can send.
     const field = page.getByLabel(en.landing.tryLabel);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { directionOf, UI_LANGUAGES, type UiLanguage } from '@tolk/shared/languages';
 import { PRERENDERED_PAGES, prerenderedFile, type PrerenderedPage } from '@tolk/shared/first-screens';
-import { staticClosure, type BuildManifest } from '../src/service-worker/shell-files.ts';
+import { LATER_PART_MODULES, staticClosure, type BuildManifest } from '../src/service-worker/shell-files.ts';
 import { localePartModule } from '../locale-parts.ts';
 
 const web = path.resolve(import.meta.dirname, '..');
@@ -73,7 +73,6 @@ const { renderPage } = (await import(path.join(ssrDir, 'render.js'))) as {
  * A page that does not fit (app/first-paint.ts) has the app's files fetched at once, and not its
  * language, which is not the one the app will show.
  */
-const LATER_PARTS = ['src/lib/query-client.ts', 'src/lib/http-client.ts', 'src/app/toasts.tsx'];
 function scriptsOf(keys: string[]): string {
   for (const key of keys) if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
   return staticClosure(manifest, keys)
@@ -82,7 +81,7 @@ function scriptsOf(keys: string[]): string {
     .join(' ');
 }
 const appScripts = (page: PrerenderedPage) =>
-  scriptsOf([APP, SCREENS[page], ...(manifest[SCREENS[page]]?.dynamicImports ?? []), ...LATER_PARTS]);
+  scriptsOf([APP, SCREENS[page], ...(manifest[SCREENS[page]]?.dynamicImports ?? []), ...LATER_PART_MODULES]);
 const languageScripts = (language: UiLanguage) =>
   scriptsOf([localePartModule(language, 'first-screen'), localePartModule(language, 'rest')]);
 

@@ -46,17 +46,19 @@ export async function startApp({ early }: { early?: EarlyEvents }): Promise<void
     html.classList.remove('cookies-answered');
   };
 
+  const app = (onCommit: () => void) => (
+    <AppRoot onCommit={onCommit}>
+      <RouterProvider router={router} />
+    </AppRoot>
+  );
+
   // A page rendered ahead in another language than the one resolved here is not kept.
   const keeping = early && i18n.language === html.lang ? early : undefined;
   if (!keeping) {
     early?.release();
     const root = createRoot(container);
     flushSync(() => {
-      root.render(
-        <AppRoot onCommit={settle}>
-          <RouterProvider router={router} />
-        </AppRoot>,
-      );
+      root.render(app(settle));
     });
     return;
   }
@@ -70,31 +72,25 @@ export async function startApp({ early }: { early?: EarlyEvents }): Promise<void
   });
   // Drawn a little at a time (a transition), so no long task holds the page the reader already
   // has; what they did there carries over once the app's tree is in.
-  const app = (
-    <AppRoot
-      onCommit={() => {
-        const state = keeping.snapshot();
-        keeping.release();
-        settle();
-        queueMicrotask(() => {
-          replayPageState(container, state);
-        });
-      }}
-    >
-      <RouterProvider router={router} />
-    </AppRoot>
-  );
+  const taken = app(() => {
+    const state = keeping.snapshot();
+    keeping.release();
+    settle();
+    queueMicrotask(() => {
+      replayPageState(container, state);
+    });
+  });
   if (renderedAheadHere(html.dataset.prerendered)) {
     // The page is what this address renders: the app takes its elements over as they stand.
     startTransition(() => {
-      hydrateRoot(container, app);
+      hydrateRoot(container, taken);
     });
   } else {
     // Rendered for another address that shows the same screen (/home, /signin?returnTo=...): the
     // app's own copy replaces it in one step.
     const root = createRoot(container);
     startTransition(() => {
-      root.render(app);
+      root.render(taken);
     });
   }
 }

@@ -19,6 +19,13 @@ export interface ManifestChunk {
 export type BuildManifest = Record<string, ManifestChunk>;
 
 /**
+ * The modules every screen after the first waits for or soon uses, loaded once the first screen is
+ * up (lib/later-parts.tsx, lib/http.ts, app/providers.tsx): the query client, the HTTP client and
+ * the toasts. The language's rest is the other later part (apps/web/locale-parts.ts).
+ */
+export const LATER_PART_MODULES = ['src/lib/query-client.ts', 'src/lib/http-client.ts', 'src/app/toasts.tsx'] as const;
+
+/**
  * Built files, as site paths (`/assets/...`), that the page needs before it shows `firstScreens`:
  * the entry script with everything it imports statically and their stylesheets and assets; then
  * each first-screen module the same way, plus the lazy parts that module loads itself (the
