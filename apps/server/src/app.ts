@@ -13,7 +13,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
+import { cleanInput } from '@tolk/shared/text';
 import type { Config } from './config';
+import { AppError, notFound } from './errors';
 import type { DatabaseHandle } from './db/client';
 import { createAccountsAdminService } from './modules/accounts/accounts-admin.service';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -43,6 +46,7 @@ import { translationRoutes } from './modules/translation/translation.routes';
 import { musesPlugin } from './modules/muses/muses.plugin';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { connectPlugin } from './modules/connect/connect.plugin';
+import { reachPlugin } from './modules/connect/reach.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import type { RedirectProvider } from './modules/payments/providers/provider';
@@ -117,7 +121,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The spec calls GET /Persons and GET /Debug/Claims.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // The one text rule (packages/shared/src/text.ts) before every schema: NFC, no control
+  // characters, no broken Unicode, no deep nesting, in bodies, queries and paths alike.
+  app.setValidatorCompiler((route: Parameters<typeof validatorCompiler>[0]) => {
+    const validate = validatorCompiler(route);
+    if (route.httpPart === 'headers') return validate;
+    return (data: unknown) => {
+      const cleaned = cleanInput(data);
+      if (cleaned.ok) return validate(cleaned.value);
+      // A path that cannot name anything names nothing: not found, as for a mistyped id.
+      if (route.httpPart === 'params') return { error: notFound() };
+      return { error: new AppError('validation_failed', SERVER_MESSAGES.invalidFields, cleaned.problems) };
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
@@ -189,6 +205,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     publicOrigins: config.publicOrigins,
     callerCacheMs: config.sessionCacheMs,
   });
+  // Who may reach whom: asked by avatars, uploads, muses, records and orders, all registered below.
+  await app.register(reachPlugin);
   await app.register(realtimePlugin, { redisUrl: config.redisUrl, publicOrigins: config.publicOrigins });
   await app.register(translationPlugin, {
     config: config.translation,
@@ -246,7 +264,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // A plaza guest's photos: the interpreter module knows its guests (interpreter.plugin.ts).
         guestOf: (request) => app.plazaGuestOf(request),
         // Offered things show their photos to the owner's community (records.plugin.ts).
-        alsoReadable: (photoId, member) => app.things.photoOffered(member.tenantId, photoId),
+        alsoReadable: (photoId, member) => app.things.photoOffered(member, photoId),
         dailyPhotos: { perDay: config.limits.photoUploadsPerDay, subscriberFactor: config.limits.subscriberFactor },
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -21,6 +21,29 @@ describe('watching a live stream for missing muses', () => {
     expect(onGap).toHaveBeenCalledExactlyOnceWith(6);
   });
 
+  it('closes a hole the catch-up answered without filling (a muse not for this reader), and asks no more', () => {
+    const onGap = vi.fn();
+    const gaps = watchSeqGaps(onGap, 1000);
+    gaps.saw(7, 5);
+    vi.advanceTimersByTime(1000);
+    expect(onGap).toHaveBeenCalledExactlyOnceWith(5);
+    // The replay after 5 was complete through 7: seq 6 was left out on purpose.
+    gaps.heldThrough(7);
+    expect(gaps.open).toBe(false);
+    vi.advanceTimersByTime(600_000);
+    expect(onGap).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a hole open past what a replay covered', () => {
+    const onGap = vi.fn();
+    const gaps = watchSeqGaps(onGap, 1000);
+    gaps.saw(9, 5);
+    gaps.heldThrough(6);
+    expect(gaps.open).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(onGap).toHaveBeenCalledExactlyOnceWith(6);
+  });
+
   it('lets muses that overtook each other fill the hole in time, and asks nothing', () => {
     const onGap = vi.fn();
     const gaps = watchSeqGaps(onGap, 1000);

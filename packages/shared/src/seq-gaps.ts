@@ -20,6 +20,11 @@ const MAX_ASKS = 6;
 export interface GapWatch {
   /** A new muse arrived; `heldBefore` is the newest seq held before it was merged. */
   saw(seq: number, heldBefore: number): void;
+  /**
+   * A join's replay is complete through `seq`: whatever is still missing up to it is not for this
+   * reader (a muse of someone they blocked is never sent to them), so a hole there is closed.
+   */
+  heldThrough(seq: number): void;
   /** Whether a hole is open (noticed and not yet filled). */
   readonly open: boolean;
   stop(): void;
@@ -70,6 +75,12 @@ export function watchSeqGaps(onGap: (afterSeq: number) => void, graceMs = SEQ_GA
       received = new Set([seq]);
       asks = 0;
       timer = setTimeout(check, graceMs);
+    },
+    heldThrough(seq) {
+      if (!received || seq < from) return;
+      from = Math.max(from, seq);
+      for (const held of [...received]) if (held <= from) received.delete(held);
+      if (from + 1 >= highest) close();
     },
     get open() {
       return received !== undefined;

@@ -88,6 +88,7 @@ export function followConversation(
   const leave = connection.join(conversationId, {
     lastSeq: listeners.lastSeq,
     onJoined: (joined) => {
+      gaps.heldThrough(joined.lastSeq);
       setOnline(new Set(joined.online));
       listeners.onJoined?.(joined);
     },

@@ -5,7 +5,7 @@ import { detectLanguage } from '../translation/language-detection';
 import type { TranslationService } from '../translation/translation.service';
 import { createConnectRepository } from './connect.repository';
 import { connectRoutes } from './connect.routes';
-import { createConnectService, type ConnectService } from './connect.service';
+import { createConnectService } from './connect.service';
 import { createReaderTexts } from './reader-texts';
 import { createReportsRepository } from './reports.repository';
 import { reportsRoutes } from './reports.routes';
@@ -41,7 +41,6 @@ export const connectPlugin = fp(
       },
       detect,
     });
-    app.decorate('connect', { mayOpenDirect: (viewer, otherId) => service.mayOpenDirect(viewer, otherId) });
     const trips = createTripsService({ repo: tripsRepository, connect: service, readerTexts, detect });
     await app.register(connectRoutes, {
       prefix: '/api',
@@ -67,10 +66,3 @@ export const connectPlugin = fp(
   },
   { name: 'connect', dependencies: ['db', 'auth', 'realtime', 'translation', 'muses', 'records'] },
 );
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** What other modules ask of connect (muses: may this member open a direct conversation). */
-    connect: Pick<ConnectService, 'mayOpenDirect'>;
-  }
-}

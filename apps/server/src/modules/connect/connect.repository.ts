@@ -33,6 +33,31 @@ export function createConnectRepository(
       return row;
     },
 
+    /**
+     * A person the viewer may report: one they may see, or one they blocked (blocking a harasser
+     * and then reporting them is the usual order).
+     */
+    async reportable(viewer: Viewer, id: string) {
+      const [row] = await db
+        .select({ displayName: accounts.displayName, bio: profiles.bio })
+        .from(accounts)
+        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+        .where(
+          and(
+            eq(accounts.id, id),
+            or(
+              visibleTo(viewer),
+              and(
+                eq(accounts.tenantId, viewer.tenantId),
+                sql`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewer.accountId} and ${blocks.blockedId} = ${accounts.id})`,
+              ),
+            ),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
     /** The viewer's own ranking inputs and home. */
     async viewerProfile(viewer: Viewer): Promise<ViewerProfile> {
       const [row] = await db
@@ -197,20 +222,6 @@ export function createConnectRepository(
         .where(and(eq(blocks.tenantId, viewer.tenantId), eq(blocks.blockerId, viewer.accountId)))
         .orderBy(sql`${blocks.createdAt} desc`)
         .limit(1000);
-    },
-
-    /** What decides whether the viewer may open a direct conversation with another member. */
-    async messagingWith(viewer: Viewer, otherId: string) {
-      const [row] = await db
-        .select({
-          messagePolicy: profiles.messagePolicy,
-          blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer.accountId} and ${blocks.blockedId} = ${otherId}) or (${blocks.blockerId} = ${otherId} and ${blocks.blockedId} = ${viewer.accountId}))`,
-          connected: sql<boolean>`exists (select 1 from ${connections} where ${connections.state} = 'accepted' and ${pairIs(viewer.accountId, otherId)})`,
-        })
-        .from(profiles)
-        .innerJoin(accounts, eq(accounts.id, profiles.accountId))
-        .where(and(eq(profiles.accountId, otherId), eq(accounts.tenantId, viewer.tenantId)));
-      return row;
     },
 
     /** Marks the viewer active now; at most one write a minute per member. */

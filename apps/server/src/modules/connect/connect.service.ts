@@ -333,16 +333,6 @@ export function createConnectService(deps: {
     },
 
     /**
-     * Whether the viewer may open a direct conversation with another member: never across a
-     * block (either way), and only as a connection when they take messages from connections only.
-     */
-    async mayOpenDirect(viewer: Viewer, otherId: string): Promise<'yes' | 'blocked' | 'connections-only'> {
-      const rule = await repo.messagingWith(viewer, otherId);
-      if (!rule || rule.blocked) return 'blocked';
-      return rule.messagePolicy === 'connections' && !rule.connected ? 'connections-only' : 'yes';
-    },
-
-    /**
      * Marks a member active. Activity is shown by the day, so a member is written at most once a
      * minute per instance: most requests write nothing (the SQL keeps the same rule across instances).
      */

@@ -42,7 +42,7 @@ function view(row: QueueRow): Report {
  */
 export function createReportsService(deps: {
   repo: ReportsRepository;
-  people: Pick<ConnectRepository, 'person'>;
+  people: Pick<ConnectRepository, 'reportable'>;
   trips: Pick<TripsRepository, 'visible'>;
   /** The muses module: the account behind a muse the caller can read, and its text. */
   museOf: (caller: MemberCaller, museId: string) => Promise<{ accountId: string; text: string } | null>;
@@ -53,7 +53,7 @@ export function createReportsService(deps: {
   async function targetOf(caller: MemberCaller, input: ReportInput): Promise<{ subjectId: string; content: string }> {
     const viewer = viewerOf(caller);
     if (input.targetKind === 'profile') {
-      const person = await deps.people.person(viewer, null, input.targetId);
+      const person = await deps.people.reportable(viewer, input.targetId);
       if (!person) throw notFound('Person');
       return { subjectId: input.targetId, content: [person.displayName, person.bio].filter(Boolean).join('\n') };
     }

@@ -213,7 +213,7 @@ export function createPlazasService(deps: {
 
     async muses(plazaId: string, caller: PlazaCaller, after: number, limit: number) {
       const { conversation } = await access(plazaId, caller);
-      const page = await muses.musesAfter(plazaId, after, limit);
+      const page = await muses.musesAfter(plazaId, after, limit, null);
       const shown = await muses.delivery.versionsIn(page.rows, knownLanguages(conversation));
       return { muses: shown, hasMore: page.hasMore };
     },

@@ -1,5 +1,6 @@
+import { blockBetween, noBlockBetween } from '../connect/reach';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Database } from '../../db/client';
+import { executePrepared, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
@@ -7,6 +8,7 @@ import {
   type Audience,
   type MemberRow,
   type MemberView,
+  blockedReadersOf,
   memberColumns,
   readersOf,
   toAudience,
@@ -78,7 +80,24 @@ export function createConversationsRepository(db: Database) {
      */
     async audience(conversationId: string): Promise<Audience> {
       const [row] = await audienceStatement.execute({ conversationId });
-      return row ? toAudience(row) : { readers: [], plaza: [] };
+      return row ? toAudience(row) : { readers: [], plaza: [], hiddenFrom: [] };
+    },
+
+    /**
+     * The accounts in a conversation with a block between them and a member (an account, or the
+     * membership row a muse names as its sender), either way.
+     */
+    async blockedReaders(conversationId: string, who: { accountId: string } | { memberId: string }): Promise<string[]> {
+      const account =
+        'accountId' in who
+          ? sql`${who.accountId}::uuid`
+          : sql`(select s.account_id from ${conversationMembers} s where s.id = ${who.memberId}::uuid)`;
+      const [row] = await executePrepared<{ ids: string[] }>(
+        db,
+        'accountId' in who ? 'muses_blocked_readers_of_account' : 'muses_blocked_readers_of_member',
+        sql`select ${blockedReadersOf(sql`${conversationId}::uuid`, account)} as ids`,
+      );
+      return row?.ids ?? [];
     },
 
     /** Every membership row, departed ones too: the rooms their sockets may still sit in. */
@@ -213,6 +232,7 @@ export function createConversationsRepository(db: Database) {
               and ${muses.seq} > ${conversationMembers.lastReadSeq}
               and ${muses.senderMemberId} <> ${conversationMembers.id}
               and ${muses.deletedAt} is null
+              and ${noBlockBetween(sql`(select s.account_id from ${conversationMembers} s where s.id = ${muses.senderMemberId})`, accountId)}
           )`,
         })
         .from(conversationMembers)
@@ -222,6 +242,11 @@ export function createConversationsRepository(db: Database) {
             eq(conversationMembers.accountId, accountId),
             isNull(conversationMembers.leftAt),
             inArray(conversations.kind, kinds),
+            // A direct conversation across a block is out of sight for both (connect/reach.ts).
+            sql`not (${conversations.kind} = 'direct' and exists (
+              select 1 from ${conversationMembers} o
+              where o.conversation_id = ${conversations.id} and o.account_id <> ${accountId}
+                and ${blockBetween(sql`o.account_id`, accountId)}))`,
           ),
         )
         .orderBy(desc(conversations.updatedAt))

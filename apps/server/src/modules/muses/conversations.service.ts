@@ -3,6 +3,7 @@ import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messa
 import { AppError, fieldError, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { ReachRule } from '../connect/reach';
 import type { Delivery } from './delivery';
 import type { ConversationRow, MemberRow, MusesRepository } from './muses.repository';
 import { memberView } from './muse-views';
@@ -25,18 +26,15 @@ export function createConversationsService({
   plazas,
   delivery,
   accounts,
-  mayOpenDirect,
+  reach,
 }: {
   repo: MusesRepository;
   plazas: PlazasRepository;
   delivery: Delivery;
   /** Accounts are the accounts module's: it finds them by name, in the actor's tenant. */
   accounts: Pick<AccountsService, 'findByUsernames'>;
-  /** Connect's rule for direct conversations (blocks, "connections only"). */
-  mayOpenDirect: (
-    actor: { tenantId: string; accountId: string },
-    otherId: string,
-  ) => Promise<'yes' | 'blocked' | 'connections-only'>;
+  /** Connect's rule: who may be put in a conversation with whom (blocks, "connections only"). */
+  reach: Pick<ReachRule, 'mayAll'>;
 }) {
   const { viewsFor } = delivery;
 
@@ -51,6 +49,26 @@ export function createConversationsService({
     const found = await repo.findMembership(conversationId, actor.accountId);
     if (!found) throw notFound('Conversation');
     return found;
+  }
+
+  /**
+   * Everyone the actor puts in a conversation must be reachable by them for messages: across a
+   * block (either way) the member is simply not found (a block is not the other's to learn of);
+   * a member who takes messages from connections only must be one of the actor's.
+   */
+  async function mayAdd(actor: { tenantId: string; accountId: string }, people: { id: string; username: string }[]) {
+    const answers = await reach.mayAll(
+      actor,
+      people.map((person) => person.id),
+      'message',
+    );
+    const unreachable = people.filter((person) => !['yes', 'connections-only'].includes(answers.get(person.id)!));
+    if (unreachable.length) {
+      throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say(unreachable.map((person) => person.username)));
+    }
+    if (people.some((person) => answers.get(person.id) === 'connections-only')) {
+      throw forbidden(SERVER_MESSAGES.connectionsOnly);
+    }
   }
 
   async function conversationView(conversation: ConversationRow): Promise<Conversation> {
@@ -149,7 +167,10 @@ export function createConversationsService({
 
     async list(actor: Actor & { accountId: string }): Promise<ConversationSummary[]> {
       const rows = await repo.listForAccount(actor.accountId, ['direct', 'group', 'plaza']);
-      const last = await repo.lastMuses(rows.map((r) => r.conversation.id));
+      const last = await repo.lastMuses(
+        rows.map((r) => r.conversation.id),
+        actor.accountId,
+      );
       const lastByConversation = new Map(last.map((m) => [m.conversationId, m]));
       return Promise.all(
         rows.map(async ({ conversation, member, unread }) => {
@@ -172,12 +193,9 @@ export function createConversationsService({
       }
       const others = visible.filter((a) => a.id !== actor.accountId);
       if (!others.length) throw fieldError('members', SERVER_MESSAGES.addSomeoneElse);
+      await mayAdd(actor, input.kind === 'direct' ? others.slice(0, 1) : others);
       if (input.kind === 'direct') {
         const other = others[0]!;
-        const may = await mayOpenDirect(actor, other.id);
-        // A block is not the other's to learn of: the member is simply not found.
-        if (may === 'blocked') throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say([other.username]));
-        if (may === 'connections-only') throw forbidden(SERVER_MESSAGES.connectionsOnly);
         const directKey = [actor.accountId, other.id].sort().join(':');
         const reopen = async (existing: ConversationRow) => {
           await repo.addMembers(existing.id, [{ accountId: actor.accountId, readingLanguage: actor.language }]);
@@ -230,6 +248,7 @@ export function createConversationsService({
       const visible = await accounts.findByUsernames(usernames, actor);
       const missing = usernames.filter((u) => !visible.some((a) => a.username.toLowerCase() === u.toLowerCase()));
       if (missing.length) throw fieldError('members', SERVER_MESSAGE_FORMS.noSuchMember.say(missing));
+      await mayAdd(actor, visible);
       await repo.addMembers(
         conversationId,
         visible.map((a) => ({ accountId: a.id, readingLanguage: a.language })),

@@ -38,6 +38,7 @@ export type DeliveryStore = Pick<
   | 'saveTranslations'
   | 'setTransliteration'
   | 'audience'
+  | 'blockedReaders'
   | 'findMuse'
   | 'findConversation'
   | 'allMembers'
@@ -74,20 +75,25 @@ export function createDelivery(deps: {
     muse: MuseRecord,
     plan: Pick<FanOutPlan, 'rooms' | 'source' | 'unaidedReaders'>,
     translationOf: (language: string) => MuseTranslation | undefined,
+    hiddenFrom: readonly string[],
   ): boolean {
     const io = deps.io();
     if (!io) return false;
     const c = muse.conversationId;
+    const hidden = hiddenFrom.map(accountRoom);
     for (const { language, original } of plan.rooms) {
-      const room = io.to(languageRoom(c, language));
       // Readers of this language who read the source unaided take the original from their own room.
-      (original || !plan.unaidedReaders ? room : room.except(readsAsIsRoom(c, plan.source))).emit(
+      const except = original || !plan.unaidedReaders ? hidden : [...hidden, readsAsIsRoom(c, plan.source)];
+      const room = io.to(languageRoom(c, language));
+      (except.length ? room.except(except) : room).emit(
         event,
         museView(muse, language, original ? undefined : translationOf(language)),
       );
     }
-    if (plan.unaidedReaders)
-      io.to(readsAsIsRoom(c, plan.source)).emit(event, museView(muse, muse.sourceLanguage, undefined));
+    if (plan.unaidedReaders) {
+      const room = io.to(readsAsIsRoom(c, plan.source));
+      (hidden.length ? room.except(hidden) : room).emit(event, museView(muse, muse.sourceLanguage, undefined));
+    }
     metrics.museEmitted(event === 'muse:new' ? 'new' : 'updated', plan.rooms.length + (plan.unaidedReaders ? 1 : 0));
     return true;
   }
@@ -96,16 +102,23 @@ export function createDelivery(deps: {
    * A translation finished after the muse went out: only its language room hears of it, minus
    * readers who read the source unaided (they keep the original).
    */
-  function announce(muse: MuseRecord, translation: MuseTranslation) {
+  async function announce(muse: MuseRecord, translation: MuseTranslation, hiddenFrom?: readonly string[]) {
     // Still failing: the reader already sees "translating"; a later retry announces the result.
     if (translation.state === 'pending') return;
     const c = muse.conversationId;
-    const io = deps.io();
-    if (!io) return;
-    io.to(languageRoom(c, translation.to))
-      .except(readsAsIsRoom(c, baseLanguage(muse.sourceLanguage)))
+    if (!deps.io()) return;
+    const hidden = hiddenFrom ?? (await hiddenFromOf(muse));
+    deps
+      .io()
+      ?.to(languageRoom(c, translation.to))
+      .except([readsAsIsRoom(c, baseLanguage(muse.sourceLanguage)), ...hidden.map(accountRoom)])
       .emit('muse:updated', museView(muse, translation.to, translation));
     metrics.museEmitted('updated', 1);
+  }
+
+  /** Who must not get a muse: members with a block between them and its sender. */
+  async function hiddenFromOf(muse: MuseRecord): Promise<string[]> {
+    return repo.blockedReaders(muse.conversationId, { memberId: muse.senderMemberId });
   }
 
   /**
@@ -118,7 +131,8 @@ export function createDelivery(deps: {
     const stored = performance.now();
     // Read at every muse, with the muse itself when it is new (no per-process cache: another
     // instance may change the members).
-    const plan = planFanOut(muse.sourceLanguage, audience ?? (await repo.audience(muse.conversationId)));
+    const known = audience ?? { ...(await repo.audience(muse.conversationId)), hiddenFrom: await hiddenFromOf(muse) };
+    const plan = planFanOut(muse.sourceLanguage, known);
     const pending = translateMuse(muse, muse.text && muse.deletedAt === null ? plan.targets : []);
     const settled = new Map<string, MuseTranslation>();
     for (const [language, promise] of pending) {
@@ -130,19 +144,17 @@ export function createDelivery(deps: {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, TRANSLATION_GRACE_MS)))]);
     clearTimeout(timer);
-    if (broadcast(event, muse, plan, (language) => settled.get(language)) && event === 'muse:new') {
+    if (broadcast(event, muse, plan, (language) => settled.get(language), known.hiddenFrom) && event === 'muse:new') {
       metrics.museDelivered((performance.now() - stored) / 1000);
     }
     const late = [...pending].filter(([language]) => !settled.has(language));
     const readingLate = reading !== undefined && muse.transliteration === null;
     await Promise.all([
-      ...late.map(async ([, promise]) => {
-        announce(muse, await promise);
-      }),
+      ...late.map(async ([, promise]) => announce(muse, await promise, known.hiddenFrom)),
       readingLate &&
         reading.then((found) => {
           // Every reader hears of it, each in their language with what is settled by now.
-          if (found) broadcast('muse:updated', muse, plan, (language) => settled.get(language));
+          if (found) broadcast('muse:updated', muse, plan, (language) => settled.get(language), known.hiddenFrom);
         }),
     ]);
   }
@@ -195,12 +207,19 @@ export function createDelivery(deps: {
     track(
       reading.then(async (found) => {
         if (!found) return;
-        const [audience, rows] = await Promise.all([
+        const [audience, rows, hiddenFrom] = await Promise.all([
           repo.audience(muse.conversationId),
           repo.translationsFor([muse.id]),
+          hiddenFromOf(muse),
         ]);
         const stored = new Map(rows.map((row) => [row.targetLanguage, translationFromRow(row)]));
-        broadcast('muse:updated', muse, planFanOut(muse.sourceLanguage, audience), (language) => stored.get(language));
+        broadcast(
+          'muse:updated',
+          muse,
+          planFanOut(muse.sourceLanguage, audience),
+          (language) => stored.get(language),
+          hiddenFrom,
+        );
       }),
     );
   }
@@ -222,11 +241,7 @@ export function createDelivery(deps: {
         // Repair after a restart, an edit or an engine outage: translate now, tell the room when done.
         const started = translateMuse(muse, [language]).get(language);
         if (started) {
-          track(
-            started.then((translation) => {
-              announce(muse, translation);
-            }),
-          );
+          track(started.then((translation) => announce(muse, translation)));
         }
       }
       views.push(museView(muse, language, row ? translationFromRow(row) : undefined, member.readsWithout));
@@ -244,7 +259,7 @@ export function createDelivery(deps: {
           return;
         }
         const started = translateMuse(muse, [language]).get(language);
-        if (started) announce(muse, await started);
+        if (started) await announce(muse, await started);
       }),
     );
   }

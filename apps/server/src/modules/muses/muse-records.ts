@@ -1,5 +1,6 @@
 // The rows of conversations, members, muses and translations as the muses module reads them,
 // and the column sets and mappers both of its repositories share.
+import { blockBetween } from '../connect/reach';
 import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/accounts';
 import type { conversations, museTranslations } from '../../db/schema/conversations';
@@ -94,6 +95,11 @@ export interface Audience {
   readers: { language: string; readsWithout: string[] }[];
   /** A plaza's two languages; empty for other conversations. */
   plaza: string[];
+  /**
+   * Accounts in the conversation with a block between them and the sender (either way): the
+   * muse is not sent to them, live or in any list (connect/reach.ts).
+   */
+  hiddenFrom: string[];
 }
 
 /**
@@ -109,14 +115,29 @@ export function readersOf(conversationId: SQL) {
   )`;
 }
 
+/**
+ * The accounts of a conversation's live members with a block between them and the account
+ * `senderAccountId` names (none for a plaza guest's muse), as a uuid[].
+ */
+export function blockedReadersOf(conversationId: SQL, senderAccountId: SQL) {
+  return sql<string[]>`(
+    select coalesce(array_agg(o.account_id::text), '{}'::text[])
+    from conversation_members o
+    where o.conversation_id = ${conversationId} and o.left_at is null and o.account_id is not null
+      and ${blockBetween(sql`o.account_id`, senderAccountId)}
+  )`;
+}
+
 export function toAudience(row: {
   readers: [string, string[]][];
   userLanguage: string | null;
   audienceLanguage: string | null;
+  hiddenFrom?: string[] | null;
 }): Audience {
   return {
     readers: row.readers.map(([language, readsWithout]) => ({ language, readsWithout })),
     plaza: [row.userLanguage, row.audienceLanguage].filter((l): l is string => !!l),
+    hiddenFrom: row.hiddenFrom ?? [],
   };
 }
 

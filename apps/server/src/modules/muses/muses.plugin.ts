@@ -27,8 +27,8 @@ export const musesPlugin = fp(
       metrics: app.metrics,
       accounts: createAccountsService(app.db),
       uploads: createUploadsService(app.db),
-      // Connect registers after this module; its rule is asked when a chat is started.
-      mayOpenDirect: (actor, otherId) => app.connect.mayOpenDirect(actor, otherId),
+      // Connect's rule: who may be put in a conversation with whom, whose live events go to whom.
+      reach: app.reach,
     });
     app.decorate('muses', service);
     app.realtime.onConnection(
@@ -49,5 +49,5 @@ export const musesPlugin = fp(
       await service.idle();
     });
   },
-  { name: 'muses', dependencies: ['db', 'auth', 'realtime', 'metrics'] },
+  { name: 'muses', dependencies: ['db', 'auth', 'reach', 'realtime', 'metrics'] },
 );

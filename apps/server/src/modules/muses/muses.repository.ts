@@ -1,3 +1,4 @@
+import { blockBetween, noBlockBetween } from '../connect/reach';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { executePrepared, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
@@ -11,6 +12,7 @@ import {
   fromDriverRow,
   museColumns,
   museFields,
+  blockedReadersOf,
   readersOf,
   toAudience,
   toMuseRecord,
@@ -38,16 +40,21 @@ function createMuseRowsRepository(db: Database) {
       .leftJoin(profiles, eq(profiles.accountId, conversationMembers.accountId))
       .leftJoin(uploads, eq(uploads.id, muses.photoId));
 
+  /** A reader never gets the muses of a member with a block between them (a plaza guest reads all). */
+  const visibleToReader = (readerAccountId: string | null) =>
+    readerAccountId ? noBlockBetween(conversationMembers.accountId, readerAccountId) : undefined;
+
   const museStatement = museQuery()
     .where(eq(muses.id, sql.placeholder('id')))
     .prepare('conversations_find_muse');
 
   return {
-    async lastMuses(conversationIds: string[]): Promise<MuseRecord[]> {
+    async lastMuses(conversationIds: string[], readerAccountId: string): Promise<MuseRecord[]> {
       if (!conversationIds.length) return [];
       const rows = await museQuery().where(
         and(
           inArray(muses.conversationId, conversationIds),
+          visibleToReader(readerAccountId),
           sql`${muses.seq} = (select c.last_seq from conversations c where c.id = ${muses.conversationId})`,
         ),
       );
@@ -89,6 +96,8 @@ function createMuseRowsRepository(db: Database) {
       | {
           member: Pick<MemberRow, 'id' | 'readingLanguage' | 'readsWithout'>;
           appended: { record: MuseRecord; audience: Audience } | undefined;
+          /** A direct conversation across a block: nothing was appended. */
+          cutOff: boolean;
         }
       | undefined
     > {
@@ -101,15 +110,23 @@ function createMuseRowsRepository(db: Database) {
         'accountId' in input.sender ? 'muses_append_by_account' : 'muses_append_by_member',
         sql`
         with sender as (
-          select m.id, m.reading_language, m.reads_without, m.guest_name, m.side, a.username, a.display_name,
-            p.avatar_id
+          select m.id, m.account_id, m.reading_language, m.reads_without, m.guest_name, m.side, a.username,
+            a.display_name, p.avatar_id
           from ${conversationMembers} m
           left join ${accounts} a on a.id = m.account_id
           left join ${profiles} p on p.account_id = m.account_id
           where m.conversation_id = ${input.conversationId} and m.left_at is null and ${who}
+        ), cut_off as (
+          -- A direct conversation across a block takes no more muses (connect/reach.ts).
+          select exists (
+            select 1 from sender
+            join ${conversations} c on c.id = ${input.conversationId} and c.kind = 'direct'
+            join ${conversationMembers} o on o.conversation_id = c.id and o.account_id <> sender.account_id
+            where ${blockBetween(sql`o.account_id`, sql`sender.account_id`)}
+          ) as yes
         ), target as (
           select id, last_seq from ${conversations}
-          where id = ${input.conversationId} and exists (select 1 from sender)
+          where id = ${input.conversationId} and exists (select 1 from sender) and not (select yes from cut_off)
           for update
         ), inserted as (
           insert into ${muses} (conversation_id, seq, sender_member_id, client_id, side, text,
@@ -131,7 +148,10 @@ function createMuseRowsRepository(db: Database) {
           sender.guest_name as sender_guest_name,
           sender.side as sender_member_side, u.width as photo_width, u.height as photo_height,
           bumped.user_language as plaza_user_language, bumped.audience_language as plaza_audience_language,
-          case when inserted.id is not null then (${readersOf(sql`inserted.conversation_id`)}) end as readers
+          case when inserted.id is not null then (${readersOf(sql`inserted.conversation_id`)}) end as readers,
+          case when inserted.id is not null then ${blockedReadersOf(sql`inserted.conversation_id`, sql`sender.account_id`)} end
+            as hidden_from,
+          (select yes from cut_off) as cut_off
         from sender
         left join inserted on true
         left join bumped on true
@@ -143,7 +163,8 @@ function createMuseRowsRepository(db: Database) {
         readingLanguage: raw.sender_reading_language as string,
         readsWithout: raw.sender_reads_without as string[],
       };
-      if (raw.id === null || raw.id === undefined) return { member, appended: undefined };
+      const cutOff = raw.cut_off === true;
+      if (raw.id === null || raw.id === undefined) return { member, appended: undefined, cutOff };
       const record = toMuseRecord({
         muse: fromDriverRow(museFields, raw),
         username: raw.sender_username as string | null,
@@ -163,8 +184,10 @@ function createMuseRowsRepository(db: Database) {
             readers: raw.readers as [string, string[]][],
             userLanguage: raw.plaza_user_language as string | null,
             audienceLanguage: raw.plaza_audience_language as string | null,
+            hiddenFrom: raw.hidden_from as string[] | null,
           }),
         },
+        cutOff,
       };
     },
 
@@ -173,17 +196,17 @@ function createMuseRowsRepository(db: Database) {
       return row ? toMuseRecord(row) : undefined;
     },
 
-    async musesAfter(conversationId: string, after: number, limit: number) {
+    async musesAfter(conversationId: string, after: number, limit: number, readerAccountId: string | null) {
       const rows = await museQuery()
-        .where(and(eq(muses.conversationId, conversationId), gt(muses.seq, after)))
+        .where(and(eq(muses.conversationId, conversationId), gt(muses.seq, after), visibleToReader(readerAccountId)))
         .orderBy(asc(muses.seq))
         .limit(limit + 1);
       return { rows: rows.slice(0, limit).map(toMuseRecord), hasMore: rows.length > limit };
     },
 
-    async musesBefore(conversationId: string, before: number, limit: number) {
+    async musesBefore(conversationId: string, before: number, limit: number, readerAccountId: string | null) {
       const rows = await museQuery()
-        .where(and(eq(muses.conversationId, conversationId), lt(muses.seq, before)))
+        .where(and(eq(muses.conversationId, conversationId), lt(muses.seq, before), visibleToReader(readerAccountId)))
         .orderBy(desc(muses.seq))
         .limit(limit + 1);
       return { rows: rows.slice(0, limit).map(toMuseRecord).reverse(), hasMore: rows.length > limit };
@@ -200,6 +223,7 @@ function createMuseRowsRepository(db: Database) {
           and(
             inArray(muses.conversationId, mine),
             isNull(muses.deletedAt),
+            visibleToReader(accountId),
             before ? lt(muses.createdAt, before) : undefined,
           ),
         )

@@ -34,7 +34,7 @@ export function createMusesService(deps: {
   metrics: Pick<Metrics, 'museSent' | 'museEmitted' | 'museDelivered'>;
   accounts: Pick<AccountsService, 'findByUsernames'>;
   uploads: Pick<UploadsService, 'sendable'>;
-  mayOpenDirect: Parameters<typeof createConversationsService>[0]['mayOpenDirect'];
+  reach: Parameters<typeof createConversationsService>[0]['reach'];
 }) {
   const { repo, translator } = deps;
   const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log, metrics: deps.metrics });
@@ -44,7 +44,7 @@ export function createMusesService(deps: {
     plazas: deps.plazas,
     delivery,
     accounts: deps.accounts,
-    mayOpenDirect: deps.mayOpenDirect,
+    reach: deps.reach,
   });
   const { membership } = conversations;
 
@@ -56,8 +56,11 @@ export function createMusesService(deps: {
     /** Waits for background deliveries (tests, shutdown). */
     idle: () => delivery.idle(),
 
-    /** Raw records after a sequence, for callers that render them per language themselves. */
-    musesAfter: (conversationId: string, after: number, limit: number) => repo.musesAfter(conversationId, after, limit),
+    /** Raw records after a sequence, as `readerAccountId` may read them (null: a plaza, read by all). */
+    musesAfter: (conversationId: string, after: number, limit: number, readerAccountId: string | null) =>
+      repo.musesAfter(conversationId, after, limit, readerAccountId),
+    /** The accounts in a conversation with a block between them and `accountId`. */
+    blockedReaders: (conversationId: string, accountId: string) => repo.blockedReaders(conversationId, { accountId }),
 
     async send(
       actor: Actor,
@@ -122,10 +125,11 @@ export function createMusesService(deps: {
         side: input.side ?? null,
       });
       if (!result) throw notFound('Conversation');
-      const { member, appended } = result;
+      const { member, appended, cutOff } = result;
       if (!appended) {
         // The client id is already stored: a retry gets the muse as it stands.
         const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
+        if (!existing && cutOff) throw forbidden(SERVER_MESSAGES.unreachable);
         if (!existing) throw notFound('Conversation'); // it went while this was being sent
         return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing, detected };
       }
@@ -148,8 +152,8 @@ export function createMusesService(deps: {
       const { member } = await membership(conversationId, actor);
       const page =
         query.before !== undefined
-          ? await repo.musesBefore(conversationId, query.before, query.limit)
-          : await repo.musesAfter(conversationId, query.after ?? 0, query.limit);
+          ? await repo.musesBefore(conversationId, query.before, query.limit, actor.accountId ?? null)
+          : await repo.musesAfter(conversationId, query.after ?? 0, query.limit, actor.accountId ?? null);
       return { muses: await viewsFor(page.rows, member), hasMore: page.hasMore };
     },
 

@@ -10,7 +10,7 @@ import {
 } from '@tolk/shared/realtime';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Metrics } from '../../plugins/metrics';
-import type { SocketData, TolkSocket } from '../../plugins/realtime';
+import { accountRoom, type SocketData, type TolkSocket } from '../../plugins/realtime';
 import type { WindowCounter } from '../../plugins/window-counter';
 import { AppError } from '../../errors';
 import { errorReply } from '../../plugins/errors';
@@ -56,6 +56,14 @@ export function museSocketHandlers(
 
   return (socket: TolkSocket) => {
     const caller = socket.data.caller;
+    /**
+     * Per joined conversation, the accounts in it with a block between them and this socket's
+     * account: they neither hear of it (typing, presence) nor are listed to it as online.
+     */
+    const hiddenIn = new Map<string, string[]>();
+    /** This socket's news to a conversation's room, minus those it is hidden from. */
+    const toRoom = (conversationId: string) =>
+      socket.to(conversationRoom(conversationId)).except((hiddenIn.get(conversationId) ?? []).map(accountRoom));
     const name = caller.username || caller.displayName;
 
     /** Leaves every room of one conversation, whatever reading settings put the socket there. */
@@ -76,12 +84,15 @@ export function museSocketHandlers(
 
     async function onlineIn(conversationId: string) {
       const sockets = await socket.nsp.in(conversationRoom(conversationId)).fetchSockets();
+      const hidden = new Set(hiddenIn.get(conversationId));
       return [
         ...new Set(
-          sockets.map((s) => {
-            const { caller: other } = s.data as SocketData;
-            return other.username || other.displayName;
-          }),
+          sockets
+            .filter((s) => !hidden.has((s.data as SocketData).caller.accountId ?? ''))
+            .map((s) => {
+              const { caller: other } = s.data as SocketData;
+              return other.username || other.displayName;
+            }),
         ),
       ];
     }
@@ -104,9 +115,11 @@ export function museSocketHandlers(
           // Join before reading the backlog: a muse landing in between arrives twice, never zero times.
           await socket.join(readerRooms(conversation, member));
           socket.data.joined.set(conversationId, member.id);
+          const reader = caller.accountId ?? null;
+          if (reader) hiddenIn.set(conversationId, await service.blockedReaders(conversationId, reader));
           let after = lastSeq;
           for (;;) {
-            const page = await service.musesAfter(conversationId, after, CATCH_UP_PAGE);
+            const page = await service.musesAfter(conversationId, after, CATCH_UP_PAGE, reader);
             for (const reader of readers) {
               const views = await service.viewsFor(page.rows, reader);
               for (const muse of views) socket.emit('muse:new', muse);
@@ -114,9 +127,7 @@ export function museSocketHandlers(
             after = page.rows.at(-1)?.seq ?? after;
             if (!page.hasMore) break;
           }
-          socket
-            .to(conversationRoom(conversationId))
-            .emit('presence', { conversationId, username: name, online: true });
+          toRoom(conversationId).emit('presence', { conversationId, username: name, online: true });
           reply({ ok: true, lastSeq: Math.max(after, conversation.lastSeq), online: await onlineIn(conversationId) });
           metrics.conversationJoined();
         } catch (error) {
@@ -154,14 +165,15 @@ export function museSocketHandlers(
       if (!parsed.success || !socket.data.joined.has(parsed.data.conversationId)) return;
       const { conversationId } = parsed.data;
       void leaveRooms(conversationId).finally(() => socket.data.joined.delete(conversationId));
-      socket.to(conversationRoom(conversationId)).emit('presence', { conversationId, username: name, online: false });
+      toRoom(conversationId).emit('presence', { conversationId, username: name, online: false });
+      hiddenIn.delete(conversationId);
     });
 
     socket.on('typing', (raw) => {
       const parsed = typingRequestSchema.safeParse(raw);
       // The room, not the join record: a member who was removed has been taken out of it.
       if (!parsed.success || !socket.rooms.has(conversationRoom(parsed.data.conversationId))) return;
-      socket.to(conversationRoom(parsed.data.conversationId)).emit('typing', {
+      toRoom(parsed.data.conversationId).emit('typing', {
         conversationId: parsed.data.conversationId,
         username: name,
         displayName: caller.displayName || caller.username,
@@ -188,6 +200,7 @@ export function museSocketHandlers(
             if (!online.includes(name)) {
               socket.nsp
                 .to(conversationRoom(conversationId))
+                .except((hiddenIn.get(conversationId) ?? []).map(accountRoom))
                 .emit('presence', { conversationId, username: name, online: false });
             }
           })

@@ -13,7 +13,8 @@ export const ordersPlugin = fp(
     const service = createOrdersService({
       repo: createOrdersRepository(app.db),
       offered: (reader, thingId) => app.things.offeredOne(reader, thingId),
-      blocked: async (actor, otherId) => (await app.connect.mayOpenDirect(actor, otherId)) === 'blocked',
+      mayReach: async (actor, otherId) => (await app.reach.may(actor, otherId, 'see')) === 'yes',
+      blocked: (actor, otherId) => app.reach.blocked(actor.accountId, otherId),
       readerTexts: createReaderTexts(app.getDecorator<TranslationService>('translation')),
       detect: (text, fallback) => detectLanguage(text, { fallback }).language,
       notify: (accountIds, event) => {
@@ -23,7 +24,7 @@ export const ordersPlugin = fp(
     app.decorate('orders', service);
     await app.register(ordersRoutes, { prefix: '/api', service });
   },
-  { name: 'orders', dependencies: ['db', 'auth', 'translation', 'records', 'connect'] },
+  { name: 'orders', dependencies: ['db', 'auth', 'reach', 'translation', 'records'] },
 );
 
 declare module 'fastify' {

@@ -13,6 +13,7 @@ import type { ReaderText } from '@tolk/shared/schemas/reader-text';
 import type { OfferedThing } from '@tolk/shared/schemas/things';
 import type { OrderChangedEvent } from '@tolk/shared/realtime';
 import type { z } from 'zod';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import type { OrderRow, OrderScope, OrdersRepository } from './orders.repository';
 
@@ -28,7 +29,9 @@ export interface OrdersDeps {
   repo: OrdersRepository;
   /** An offered thing as the actor's tenant sees it. */
   offered: (reader: OrderActor, thingId: string) => Promise<OfferedThing | undefined>;
-  /** Whether either of the two has blocked the other. */
+  /** Connect's rule: whether the actor may reach the other member (no block either way, profile visible). */
+  mayReach: (actor: OrderActor, otherId: string) => Promise<boolean>;
+  /** Whether a block stands between the two, either way. */
   blocked: (actor: OrderActor, otherId: string) => Promise<boolean>;
   readerTexts: (
     texts: readonly ({ text: string; language: string } | null)[],
@@ -157,7 +160,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
     async create(actor: OrderActor, input: z.output<typeof orderInputSchema>): Promise<Order> {
       const thing = await deps.offered(actor, input.thingId);
-      if (!thing || (await deps.blocked(actor, thing.owner.id)))
+      if (!thing || !(await deps.mayReach(actor, thing.owner.id)))
         throw fieldError('thingId', 'This item is not offered.', 'not_found');
       if (thing.owner.id === actor.accountId) throw fieldError('thingId', 'This is your own item.');
       if (thing.availability === 'unavailable') throw fieldError('thingId', 'This item is not available now.');
@@ -196,6 +199,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!row) throw notFound('Order');
       if (row.order.buyerId !== actor.accountId) throw forbidden('Only the buyer changes an order.');
       if (row.order.state !== 'pending') throw stale(row.order.state);
+      if (await deps.blocked(actor, row.order.sellerId)) throw forbidden(SERVER_MESSAGES.unreachable);
       checkService(row.order.unit, input.serviceAt);
       const quantity = input.quantity ?? row.order.quantity;
       const changed = await repo.update(id, actor.accountId, input.version, {
@@ -224,6 +228,9 @@ export function createOrdersService(deps: OrdersDeps) {
       if (role === 'admin' || (rule.by !== 'either' && rule.by !== role)) {
         throw forbidden(rule.by === 'seller' ? 'Only the seller can do this.' : 'Only the buyer can do this.');
       }
+      // Across a block an order can only end: declined or cancelled, never taken further.
+      const other = role === 'buyer' ? row.order.sellerId : row.order.buyerId;
+      if (action === 'accept' && (await deps.blocked(actor, other))) throw forbidden(SERVER_MESSAGES.unreachable);
       const moved = await repo.transition(id, { from: rule.from, to: rule.to, version, actorId: actor.accountId });
       const order = await get(actor, id);
       if (!moved) throw stale(order.state);

@@ -1,3 +1,4 @@
+import { noBlockBetween } from '../connect/reach';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
@@ -130,8 +131,11 @@ export function createProfilesRepository(db: Database) {
      * The files of a current avatar, when `reader` may see it: its owner's tenant is the reader's
      * (superadmins see every tenant's). Old and removed avatars are gone, so they are not found.
      */
-    async findAvatar(avatarId: string, reader: { tenantId: string; superAdmin: boolean }) {
-      const sameTenant: SQL | undefined = reader.superAdmin ? undefined : eq(accounts.tenantId, reader.tenantId);
+    async findAvatar(avatarId: string, reader: { tenantId: string; accountId: string; superAdmin: boolean }) {
+      // Across a block neither sees the other's picture (connect/reach.ts); superadmins see all.
+      const sameTenant: SQL | undefined = reader.superAdmin
+        ? undefined
+        : and(eq(accounts.tenantId, reader.tenantId), noBlockBetween(accounts.id, reader.accountId));
       const [row] = await db
         .select({ storageKey: uploads.storageKey, thumbKey: uploads.thumbKey })
         .from(profiles)

@@ -1,3 +1,4 @@
+import { noBlockBetween } from '../connect/reach';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { RecordsListQuery } from '@tolk/shared/schemas/records';
 import type { Database } from '../../db/client';
@@ -49,7 +50,15 @@ export function createPersonsRepository(db: Database) {
           eq(places.ownerId, persons.ownerId),
         ),
       )
-      .leftJoin(accounts, and(eq(accounts.id, persons.accountId), eq(accounts.tenantId, persons.tenantId)))
+      .leftJoin(
+        accounts,
+        and(
+          eq(accounts.id, persons.accountId),
+          eq(accounts.tenantId, persons.tenantId),
+          // A linked member the owner can no longer reach shows as no link (connect/reach.ts).
+          noBlockBetween(accounts.id, persons.ownerId),
+        ),
+      )
       .leftJoin(profiles, eq(profiles.accountId, accounts.id));
 
   return {

@@ -16,8 +16,8 @@ type PersonInput = z.output<typeof personInputSchema>;
 export function createPersonsService(deps: {
   repo: PersonsRepository;
   photos: RecordPhotos;
-  /** Accounts of the tenant by username (the accounts module). */
-  accountIn: (tenantId: string, username: string) => Promise<{ id: string } | undefined>;
+  /** A member of the owner's tenant by username, when the owner may reach them (accounts, connect's rule). */
+  accountFor: (owner: { tenantId: string; accountId: string }, username: string) => Promise<{ id: string } | undefined>;
 }) {
   const { repo } = deps;
   const photoScope = (scope: OwnerScope) => ({ tenantId: scope.tenantId, accountId: scope.ownerId });
@@ -51,7 +51,9 @@ export function createPersonsService(deps: {
     const checks = await Promise.all([
       input.photoId ? deps.photos.owned(photoScope(scope), [input.photoId]) : [],
       input.metPlaceId ? repo.ownsPlace(scope, input.metPlaceId) : true,
-      input.username ? deps.accountIn(scope.tenantId, input.username) : undefined,
+      input.username
+        ? deps.accountFor({ tenantId: scope.tenantId, accountId: scope.ownerId }, input.username)
+        : undefined,
     ]);
     const [photos, placeIsMine, account] = checks;
     if (input.photoId && !photos.length) throw fieldError('photoId', 'Not a photo of yours.');

@@ -27,8 +27,10 @@ export const recordsPlugin = fp(
     const persons = createPersonsService({
       repo: createPersonsRepository(app.db),
       photos,
-      accountIn: async (tenantId, username) =>
-        (await accounts.findByUsernames([username], { tenantId, superAdmin: false }))[0],
+      accountFor: async (owner, username) => {
+        const [account] = await accounts.findByUsernames([username], { tenantId: owner.tenantId, superAdmin: false });
+        return account && (await app.reach.may(owner, account.id, 'see')) === 'yes' ? account : undefined;
+      },
     });
     const places = createPlacesService({ repo: createPlacesRepository(app.db), photos });
     const things = createThingsService({
@@ -42,7 +44,7 @@ export const recordsPlugin = fp(
     await app.register(thingsRoutes, { prefix: '/api', service: things });
     await app.register(recordsRoutes, { prefix: '/api', persons, places, things });
   },
-  { name: 'records', dependencies: ['db', 'auth', 'translation'] },
+  { name: 'records', dependencies: ['db', 'auth', 'reach', 'translation'] },
 );
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import type { RecordsListQuery } from '@tolk/shared/schemas/records';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { things } from '../../db/schema/things';
+import { seenBy, type Reacher } from '../connect/reach';
 import { ownedBy, ownedRecord, recordList, type OwnerScope } from './keyset';
 
 export type ThingValues = Omit<
@@ -22,7 +23,8 @@ export const OFFERED_MAX = 100;
 export function createThingsRepository(db: Database) {
   const columns = getTableColumns(things);
 
-  function offeredOf(viewerTenantId: string, owner: SQL) {
+  /** Offered things the reader may see: connect's rule (connect/reach.ts) on their owners. */
+  function offeredOf(reader: Reacher, owner: SQL) {
     return db
       .select({
         ...columns,
@@ -32,7 +34,13 @@ export function createThingsRepository(db: Database) {
       .from(things)
       .innerJoin(accounts, and(eq(accounts.id, things.ownerId), eq(accounts.tenantId, things.tenantId)))
       .where(
-        and(eq(things.tenantId, viewerTenantId), eq(things.visibility, 'offered'), isNull(accounts.suspendedAt), owner),
+        and(
+          eq(things.tenantId, reader.tenantId),
+          eq(things.visibility, 'offered'),
+          isNull(accounts.suspendedAt),
+          owner,
+          seenBy(reader, things.ownerId),
+        ),
       )
       .orderBy(desc(things.createdAt), desc(things.id))
       .limit(OFFERED_MAX);
@@ -93,21 +101,22 @@ export function createThingsRepository(db: Database) {
       return db.select().from(things).where(ownedBy(things, scope)).orderBy(asc(things.createdAt), asc(things.id));
     },
 
-    /** A member's offered things as a member of `viewerTenantId` reads them, newest first. */
-    async offered(viewerTenantId: string, ownerId: string) {
-      return await offeredOf(viewerTenantId, eq(things.ownerId, ownerId));
+    /** A member's offered things as `reader` sees them, newest first. */
+    async offered(reader: Reacher, ownerId: string) {
+      return await offeredOf(reader, eq(things.ownerId, ownerId));
     },
 
-    /** Whether a photo shows an offered thing in this tenant (then its members may open it). */
-    async photoOffered(tenantId: string, photoId: string): Promise<boolean> {
+    /** Whether a photo shows an offered thing the reader may see (then they may open it). */
+    async photoOffered(reader: Reacher, photoId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: things.id })
         .from(things)
         .where(
           and(
-            eq(things.tenantId, tenantId),
+            eq(things.tenantId, reader.tenantId),
             eq(things.visibility, 'offered'),
             sql`${photoId}::uuid = any(${things.photoIds})`,
+            seenBy(reader, things.ownerId),
           ),
         )
         .limit(1);
@@ -116,13 +125,13 @@ export function createThingsRepository(db: Database) {
 
     /** The same, the owner named by their username (any case, as sign-in reads it). */
     /** One offered thing as a member of `viewerTenantId` reads it (to order it), or undefined. */
-    async offeredThing(viewerTenantId: string, id: string) {
-      const [row] = await offeredOf(viewerTenantId, eq(things.id, id));
+    async offeredThing(reader: Reacher, id: string) {
+      const [row] = await offeredOf(reader, eq(things.id, id));
       return row;
     },
 
-    async offeredByUsername(viewerTenantId: string, username: string) {
-      return await offeredOf(viewerTenantId, sql`lower(${accounts.username}) = lower(${username})`);
+    async offeredByUsername(reader: Reacher, username: string) {
+      return await offeredOf(reader, sql`lower(${accounts.username}) = lower(${username})`);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { RecordsListQuery } from '@tolk/shared/schemas/records';
 import type { OfferedThing, Thing, thingInputSchema, ThingsPage, thingUpdateSchema } from '@tolk/shared/schemas/things';
 import type { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../errors';
+import type { Reacher } from '../connect/reach';
 import type { ReaderTexts } from '../connect/reader-texts';
 import type { OwnerScope } from './keyset';
 import type { OfferedThingRow, ThingRow, ThingsRepository, ThingValues } from './things.repository';
@@ -132,8 +133,8 @@ export function createThingsService(deps: { repo: ThingsRepository; photos: Reco
       return view(await repo.exportAll(scope));
     },
 
-    /** Whether a member of this tenant may open this photo: it shows an offered thing there. */
-    photoOffered: (tenantId: string, photoId: string) => repo.photoOffered(tenantId, photoId),
+    /** Whether a member may open this photo: it shows an offered thing they may see. */
+    photoOffered: (reader: Reacher, photoId: string) => repo.photoOffered(reader, photoId),
 
     /**
      * What a member offers, as a member of the reader's tenant sees it (nothing for an owner in
@@ -144,15 +145,13 @@ export function createThingsService(deps: { repo: ThingsRepository; photos: Reco
       by: { ownerId: string } | { username: string },
     ): Promise<{ items: OfferedThing[] }> {
       const rows =
-        'ownerId' in by
-          ? await repo.offered(reader.tenantId, by.ownerId)
-          : await repo.offeredByUsername(reader.tenantId, by.username);
+        'ownerId' in by ? await repo.offered(reader, by.ownerId) : await repo.offeredByUsername(reader, by.username);
       return { items: await offeredView(rows, reader) };
     },
 
     /** One offered thing, as the reader's tenant sees it: what an order is made from. */
     async offeredOne(reader: ThingReader, id: string): Promise<OfferedThing | undefined> {
-      const row = await repo.offeredThing(reader.tenantId, id);
+      const row = await repo.offeredThing(reader, id);
       return row ? (await offeredView([row], reader))[0] : undefined;
     },
   };
