@@ -24,3 +24,6 @@ export const MUSES_PAGE_SIZE = 50;
 export const MUSES_PAGE_MAX = 100;
 /** Muses per page of a plaza's history (each in both of its languages). */
 export const PLAZA_MUSES_PAGE_MAX = 100;
+
+/** The largest value of a 32-bit integer column (sequences, versions, city ids): no input goes past it. */
+export const INT4_MAX = 2_147_483_647;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './limits';
 import { errorBodySchema } from './errors';
 import { museSchema, sendMuseInputSchema } from './schemas/conversations';
 
@@ -13,7 +14,10 @@ const conversationIdSchema = z.uuid();
 // Client to server.
 
 /** Join a conversation's rooms; the server replays every muse after `lastSeq` (the client's newest). */
-export const joinRequestSchema = z.object({ conversationId: conversationIdSchema, lastSeq: z.number().int().min(0) });
+export const joinRequestSchema = z.object({
+  conversationId: conversationIdSchema,
+  lastSeq: z.number().int().min(0).max(INT4_MAX),
+});
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
 export const leaveRequestSchema = z.object({ conversationId: conversationIdSchema });
@@ -26,7 +30,10 @@ export type SendMuseRequest = z.input<typeof sendMuseRequestSchema>;
 export const typingRequestSchema = z.object({ conversationId: conversationIdSchema, typing: z.boolean() });
 export type TypingRequest = z.infer<typeof typingRequestSchema>;
 
-export const readRequestSchema = z.object({ conversationId: conversationIdSchema, seq: z.number().int().min(0) });
+export const readRequestSchema = z.object({
+  conversationId: conversationIdSchema,
+  seq: z.number().int().min(0).max(INT4_MAX),
+});
 export type ReadRequest = z.infer<typeof readRequestSchema>;
 
 // Acknowledgements: the result, or an error shaped like an HTTP error body's.

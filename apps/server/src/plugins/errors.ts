@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorBodySchema, HTTP_STATUS_BY_CODE, type ErrorBody, type ErrorCode } from '@tolk/shared/errors';
 import { SERVER_MESSAGES, serverMessageName } from '@tolk/shared/server-messages';
-import { AppError } from '../errors';
+import { AppError, databaseErrorOf } from '../errors';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -18,6 +18,23 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
   503: 'unavailable',
 };
+
+/**
+ * PostgreSQL's refusals of a value (as pg and PGlite raise them): a character it cannot store (NUL,
+ * broken UTF-8), a number out of its column's range, a malformed uuid, date or number, a text too
+ * long for its column or index, and the protocol error PGlite raises for a NUL in a parameter.
+ */
+const VALUE_REFUSED_BY_DATABASE = new Set([
+  '22P05',
+  '22021',
+  '22003',
+  '22P02',
+  '22001',
+  '22007',
+  '22008',
+  '54000',
+  '08P01',
+]);
 
 /** A route's error responses: each status named answers with the one error body. */
 export type ErrorResponses<S extends number> = { [K in S]: typeof errorBodySchema };
@@ -57,6 +74,11 @@ function bareReply(error: unknown): ErrorBody['error'] {
     };
   }
   if (!(error instanceof Error)) return { code: 'internal', message: 'Something went wrong on our side.' };
+  const database = databaseErrorOf(error)?.code;
+  if (database && VALUE_REFUSED_BY_DATABASE.has(database)) {
+    // The last line behind the shared schemas: a value the database cannot store is the client's.
+    return { code: 'bad_request', message: 'A value in this request cannot be stored.' };
+  }
   return fastifyErrorReply(error as FastifyError);
 }
 

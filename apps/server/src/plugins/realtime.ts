@@ -10,6 +10,8 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from '@tolk/shared/realtime';
+import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
+import { cleanInput } from '@tolk/shared/text';
 import type { Caller } from './auth';
 import { batchSocketWrites } from './socket-write-batching';
 
@@ -218,6 +220,32 @@ export const realtimePlugin = fp(
       }
       socket.once('disconnect', closeAt(socket, caller.expiresAt));
       if (socket.disconnected) return;
+      // The one text rule (packages/shared/src/text.ts), on every event's payload before a handler reads it.
+      socket.use((packet, next) => {
+        const cleaned = cleanInput(packet.slice(1).filter((arg) => typeof arg !== 'function'));
+        if (cleaned.ok) {
+          let index = 0;
+          for (let i = 1; i < packet.length; i += 1) {
+            if (typeof packet[i] !== 'function') packet[i] = (cleaned.value as unknown[])[index++];
+          }
+          next();
+          return;
+        }
+        // Answered like a failed validation; the handler never runs.
+        const ack: unknown = packet.at(-1);
+        if (typeof ack === 'function') {
+          const fields = Object.fromEntries(
+            Object.entries(cleaned.problems).map(([path, messages]) => [
+              path.replace(/^\d+\.?/, '') || 'body',
+              messages,
+            ]),
+          );
+          (ack as (reply: unknown) => void)({
+            ok: false,
+            error: { code: 'validation_failed', message: SERVER_MESSAGES.invalidFields, fields },
+          });
+        }
+      });
       for (const handler of handlers) handler(socket);
     });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../limits';
+import { textSchema } from './text';
 import { PUBLIC_TENANT } from '../roles';
-import { displayNameSchema, languageCodeSchema, passwordSchema, usernameSchema } from './auth';
+import { languageCodeSchema, passwordSchema, staffDisplayNameSchema, usernameSchema } from './auth';
 
 /**
  * Accounts and tenants as superadmins manage them (`/account` screens): a searchable, cursor-paged
@@ -47,7 +49,7 @@ export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
 export const accountsQuerySchema = z.object({
   /** Part of the username or display name, any case. */
-  q: z.string().trim().max(ACCOUNT_SEARCH_MAX, `At most ${ACCOUNT_SEARCH_MAX} characters.`).optional(),
+  q: textSchema(ACCOUNT_SEARCH_MAX).optional(),
   tenant: tenantSlugSchema.optional(),
   state: z.enum(ACCOUNT_STATES).optional(),
   sort: z.enum(ACCOUNT_SORTS).default('recent'),
@@ -85,7 +87,7 @@ export const createAccountInputSchema = z.object({
   username: usernameSchema,
   /** Without one, the server makes a one-time password, shown once, to be changed at first sign-in. */
   password: passwordSchema.optional(),
-  displayName: displayNameSchema.default(''),
+  displayName: staffDisplayNameSchema.default(''),
   language: languageCodeSchema.default('en'),
   roles: rolesSchema.default('user'),
   tenant: tenantSlugSchema.default(PUBLIC_TENANT),
@@ -101,8 +103,8 @@ export type CreatedAccount = z.infer<typeof createdAccountSchema>;
 
 export const updateAccountInputSchema = z
   .object({
-    version: z.number().int().min(1),
-    displayName: displayNameSchema.optional(),
+    version: z.number().int().min(1).max(INT4_MAX),
+    displayName: staffDisplayNameSchema.optional(),
     language: languageCodeSchema.optional(),
     roles: rolesSchema.optional(),
     tenant: tenantSlugSchema.optional(),
@@ -178,7 +180,7 @@ export const tenantsSchema = z.object({ items: z.array(tenantSchema) });
 
 export const createTenantInputSchema = z.object({
   slug: tenantSlugSchema,
-  name: z.string().trim().min(1, 'Required.').max(TENANT_NAME_MAX, `At most ${TENANT_NAME_MAX} characters.`),
+  name: textSchema(TENANT_NAME_MAX).pipe(z.string().min(1, 'Required.')),
 });
 export type CreateTenantInput = z.input<typeof createTenantInputSchema>;
 

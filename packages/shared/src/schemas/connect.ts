@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../limits';
+import { textSchema } from './text';
 import { SERVER_MESSAGES } from '../server-messages';
 import { INTERESTS } from '../interests';
 import { avatarUrlSchema } from './conversations';
@@ -62,10 +64,10 @@ export type Trip = z.infer<typeof tripSchema>;
 
 export const tripInputSchema = z
   .object({
-    cityId: z.number().int().positive(),
+    cityId: z.number().int().positive().max(INT4_MAX),
     arrival: isoDate,
     departure: isoDate,
-    note: z.string().trim().max(TRIP_NOTE_MAX, `At most ${TRIP_NOTE_MAX} characters.`).default(''),
+    note: textSchema(TRIP_NOTE_MAX).default(''),
     visibility: z.enum(TRIP_VISIBILITIES).default('everyone'),
   })
   .refine((trip) => trip.departure >= trip.arrival, {
@@ -119,7 +121,7 @@ export type DiscoveryPage = z.infer<typeof discoveryPageSchema>;
 
 export const CONNECT_NOTE_MAX = 300;
 export const connectRequestInputSchema = z.object({
-  note: z.string().trim().max(CONNECT_NOTE_MAX, `At most ${CONNECT_NOTE_MAX} characters.`).default(''),
+  note: textSchema(CONNECT_NOTE_MAX).default(''),
 });
 
 export const connectionSchema = z.object({
@@ -146,7 +148,7 @@ export const reportInputSchema = z.object({
   targetKind: z.enum(['profile', 'trip', 'muse']),
   targetId: z.uuid(),
   reason: z.enum(REPORT_REASONS),
-  note: z.string().trim().max(REPORT_NOTE_MAX).default(''),
+  note: textSchema(REPORT_NOTE_MAX).default(''),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 

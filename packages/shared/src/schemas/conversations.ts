@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema, untrimmedTextSchema } from './text';
 import { languageCodeSchema, usernameSchema } from './auth';
 import { translationStateSchema } from './translation';
 import { SERVER_MESSAGES } from '../server-messages';
@@ -6,7 +7,7 @@ import { SERVER_MESSAGES } from '../server-messages';
 export const MUSE_TEXT_MAX = 4000;
 export const GROUP_TITLE_MAX = 80;
 export const GROUP_MEMBERS_MAX = 50;
-import { MUSES_PAGE_MAX, MUSES_PAGE_SIZE } from '../limits';
+import { MUSES_PAGE_MAX, MUSES_PAGE_SIZE, INT4_MAX } from '../limits';
 
 export { MUSES_PAGE_MAX, MUSES_PAGE_SIZE } from '../limits';
 
@@ -108,7 +109,7 @@ export const createConversationInputSchema = z
   .object({
     kind: z.enum(['direct', 'group']),
     members: z.array(usernameSchema).min(1, 'Name at least one member.').max(GROUP_MEMBERS_MAX),
-    title: z.string().trim().max(GROUP_TITLE_MAX, `At most ${GROUP_TITLE_MAX} characters.`).optional(),
+    title: textSchema(GROUP_TITLE_MAX).optional(),
   })
   .refine((value) => value.kind !== 'direct' || value.members.length === 1, {
     path: ['members'],
@@ -121,24 +122,24 @@ export const addMembersInputSchema = z.object({
 });
 
 export const updateConversationInputSchema = z.object({
-  title: z.string().trim().max(GROUP_TITLE_MAX).optional(),
+  title: textSchema(GROUP_TITLE_MAX).optional(),
 });
 
 /** The caller's own reading settings in one conversation. */
 export const updateMembershipInputSchema = z.object({
   readingLanguage: languageCodeSchema.optional(),
   readsWithout: z.array(languageCodeSchema).max(20).optional(),
-  lastReadSeq: z.number().int().min(0).optional(),
+  lastReadSeq: z.number().int().min(0).max(INT4_MAX).optional(),
 });
 
-export const museTextSchema = z
-  .string()
-  .max(MUSE_TEXT_MAX, `At most ${MUSE_TEXT_MAX} characters.`)
-  .refine((text) => text.trim().length > 0, SERVER_MESSAGES.writeSomething);
+export const museTextSchema = untrimmedTextSchema(MUSE_TEXT_MAX).refine(
+  (text) => text.trim().length > 0,
+  SERVER_MESSAGES.writeSomething,
+);
 
 export const sendMuseInputSchema = z.object({
   clientId: z.string().trim().min(8, 'A client id of at least 8 characters.').max(64),
-  text: z.string().max(MUSE_TEXT_MAX, `At most ${MUSE_TEXT_MAX} characters.`).default(''),
+  text: untrimmedTextSchema(MUSE_TEXT_MAX).default(''),
   from: languageCodeSchema.optional(),
   photoId: z.uuid().optional(),
 });
@@ -150,8 +151,8 @@ export const editMuseInputSchema = z.object({
 });
 
 export const musesQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).optional(),
-  before: z.coerce.number().int().min(1).optional(),
+  after: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
+  before: z.coerce.number().int().min(1).max(INT4_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(MUSES_PAGE_MAX).default(MUSES_PAGE_SIZE),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 import { currencySchema } from './money';
 import { subscriptionSchema } from './subscriptions';
 
@@ -74,7 +75,7 @@ export const ledgerMemoSchema = z
 
 export const ledgerReferenceSchema = z.object({
   type: z.enum(LEDGER_REFERENCE_TYPES),
-  id: z.string().trim().max(LEDGER_REFERENCE_ID_MAX, `At most ${LEDGER_REFERENCE_ID_MAX} characters.`),
+  id: textSchema(LEDGER_REFERENCE_ID_MAX),
 });
 export type LedgerReference = z.infer<typeof ledgerReferenceSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../limits';
+import { textSchema } from './text';
 import { photoSchema } from './conversations';
 import { readerTextSchema } from './reader-text';
 import { THING_UNITS } from './things';
@@ -48,14 +50,14 @@ export const orderInputSchema = z.object({
     .default(1),
   /** When a service (per hour, per person) is to happen; required for those, optional for items. */
   serviceAt: serviceAtSchema.nullable().default(null),
-  note: z.string().trim().max(ORDER_NOTE_MAX, `At most ${ORDER_NOTE_MAX} characters.`).default(''),
+  note: textSchema(ORDER_NOTE_MAX).default(''),
   clientKey: z.string().min(8).max(ORDER_CLIENT_KEY_MAX).optional(),
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
 
 /** The buyer's change to a pending order, from the version they read. */
 export const orderUpdateSchema = z.object({
-  version: z.number().int().min(1),
+  version: z.number().int().min(1).max(INT4_MAX),
   quantity: orderInputSchema.shape.quantity.unwrap().optional(),
   serviceAt: serviceAtSchema.nullable().optional(),
   note: orderInputSchema.shape.note.unwrap().optional(),
@@ -63,7 +65,7 @@ export const orderUpdateSchema = z.object({
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 
 /** An action on an order, from the version read: a stale one is refused (409). */
-export const orderActionInputSchema = z.object({ version: z.number().int().min(1) });
+export const orderActionInputSchema = z.object({ version: z.number().int().min(1).max(INT4_MAX) });
 
 const party = z.object({ id: z.uuid(), username: z.string(), displayName: z.string() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 import { photoSchema } from './conversations';
 import { recordMeta, recordName, recordPageSchema, recordText, recordVersion } from './records';
 
@@ -16,7 +17,7 @@ export const personInputSchema = z.object({
   photoId: z.uuid().nullable().default(null),
   /** Where we met: one of my places, or in words. */
   metPlaceId: z.uuid().nullable().default(null),
-  metWhere: z.string().trim().max(PERSON_MET_WHERE_MAX, `At most ${PERSON_MET_WHERE_MAX} characters.`).default(''),
+  metWhere: textSchema(PERSON_MET_WHERE_MAX).default(''),
   metOn: isoDate.nullable().default(null),
   /** Language codes they speak. */
   languages: z

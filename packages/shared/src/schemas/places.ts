@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../limits';
+import { textSchema } from './text';
 import { cityRefSchema } from './cities';
 import { photoSchema } from './conversations';
 import { recordMeta, recordName, recordPageSchema, recordText, recordVersion } from './records';
@@ -14,11 +16,11 @@ export const placeInputSchema = z
   .object({
     name: recordName,
     kind: z.enum(PLACE_KINDS).default('other'),
-    address: z.string().trim().max(PLACE_ADDRESS_MAX, `At most ${PLACE_ADDRESS_MAX} characters.`).default(''),
+    address: textSchema(PLACE_ADDRESS_MAX).default(''),
     lat: z.number().min(-90).max(90).nullable().default(null),
     lon: z.number().min(-180).max(180).nullable().default(null),
     /** A city of the bundled list (GeoNames id): "Meet people in {city}" and "Plan a trip here". */
-    cityId: z.number().int().positive().nullable().default(null),
+    cityId: z.number().int().positive().max(INT4_MAX).nullable().default(null),
     photoId: z.uuid().nullable().default(null),
     note: recordText,
     rating: z.number().int().min(1).max(5).nullable().default(null),

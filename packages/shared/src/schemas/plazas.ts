@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema, untrimmedTextSchema } from './text';
 import { DETECT_LANGUAGE } from '../languages';
 import { languageCodeSchema } from './auth';
 import { MUSE_TEXT_MAX, museDetailSchema } from './conversations';
@@ -14,7 +15,7 @@ export const JOIN_CODE_LENGTH = 6;
 /** Header that carries a plaza guest's token (guests have no member session). */
 export const PLAZA_TOKEN_HEADER = 'x-plaza-token';
 
-const nameSchema = z.string().trim().min(1, 'Required.').max(60, 'At most 60 characters.');
+const nameSchema = textSchema(60).pipe(z.string().min(1, 'Required.'));
 
 /** "Their language": one to translate into, or DETECT_LANGUAGE when the host does not know it. */
 export const audienceLanguageSchema = z.union([z.literal(DETECT_LANGUAGE), languageCodeSchema]);
@@ -71,7 +72,7 @@ export const createPlazaInputSchema = z
   .object({
     userLanguage: languageCodeSchema,
     audienceLanguage: audienceLanguageSchema,
-    name: z.string().trim().max(60).optional(),
+    name: textSchema(60).optional(),
   })
   .refine((p) => p.userLanguage !== p.audienceLanguage, {
     path: ['audienceLanguage'],
@@ -130,7 +131,7 @@ export const joinPlazaInputSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{6}$/, 'A join code has 6 letters and digits.'),
   language: languageCodeSchema,
-  name: z.string().trim().max(40).optional(),
+  name: textSchema(40).optional(),
 });
 
 export const inviteSchema = z.object({
@@ -156,7 +157,7 @@ export const sendPlazaMuseInputSchema = z.object({
   clientId: z.string().trim().min(8).max(64),
   /** On one device the host types for both sides; a joined device always writes as its own side. */
   side: plazaSideSchema.optional(),
-  text: z.string().max(PLAZA_MEMBER_TEXT_MAX).default(''),
+  text: untrimmedTextSchema(PLAZA_MEMBER_TEXT_MAX).default(''),
   /**
    * Leave it out: the text is taken in its side's language, or in the other side's when it is
    * plainly written in that (typed in the wrong half). The side's own language counts as left out.

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../limits';
+import { textSchema } from './text';
 import { INTERESTS, INTERESTS_MAX } from '../interests';
 import { displayNameSchema, languageCodeSchema } from './auth';
 import { cityRefSchema } from './cities';
@@ -16,7 +18,7 @@ export const MESSAGE_POLICIES = ['everyone', 'connections'] as const;
 export const BIO_MAX = 1000;
 export const SEXES = ['female', 'male', 'other'] as const;
 
-const shortText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+const shortText = (max: number) => textSchema(max);
 
 export const spokenLanguageSchema = z.object({
   code: languageCodeSchema,
@@ -59,7 +61,7 @@ export const updateProfileInputSchema = z
     languagesSpoken: z.array(spokenLanguageSchema).max(PROFILE_LANGUAGES_MAX),
     languagesLearning: z.array(languageCodeSchema).max(PROFILE_LANGUAGES_MAX),
     /** A city of GET /api/cities, or null for none. */
-    homeCityId: z.number().int().positive().nullable(),
+    homeCityId: z.number().int().positive().max(INT4_MAX).nullable(),
     birthYear: z
       .number()
       .int()

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../limits';
+import { textSchema } from './text';
 
 /**
  * What people, places and things share: names and texts within one limit each, a list query
@@ -18,14 +20,14 @@ export const recordName = z
   .trim()
   .min(1, 'Required.')
   .max(RECORD_NAME_MAX, `At most ${RECORD_NAME_MAX} characters.`);
-export const recordText = z.string().trim().max(RECORD_TEXT_MAX, `At most ${RECORD_TEXT_MAX} characters.`).default('');
+export const recordText = textSchema(RECORD_TEXT_MAX).default('');
 
 /** Newest first, by name, or last changed first. */
 export const RECORD_SORTS = ['recent', 'name', 'updated'] as const;
 export type RecordSort = (typeof RECORD_SORTS)[number];
 
 export const recordsQuerySchema = z.object({
-  q: z.string().trim().max(RECORD_SEARCH_MAX, `At most ${RECORD_SEARCH_MAX} characters.`).optional(),
+  q: textSchema(RECORD_SEARCH_MAX).optional(),
   sort: z.enum(RECORD_SORTS).default('recent'),
   cursor: z.string().max(400).optional(),
   limit: z.coerce.number().int().min(1).max(RECORDS_PAGE_MAX).optional(),
@@ -38,7 +40,7 @@ export const recordPageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /** The version an edit was made from: the server refuses it (409) when the record has moved on. */
-export const recordVersion = z.number().int().min(1);
+export const recordVersion = z.number().int().min(1).max(INT4_MAX);
 
 /** Shared by every record as it is read back. */
 export const recordMeta = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 import { PAYMENT_PROVIDERS } from '../payments';
 import { currencySchema } from './money';
 
@@ -35,8 +36,8 @@ export const planPriceSchema = z.object({
 export type PlanPrice = z.infer<typeof planPriceSchema>;
 
 const planFields = {
-  name: z.string().trim().min(1, 'A name, please.').max(PLAN_NAME_MAX, `At most ${PLAN_NAME_MAX} characters.`),
-  description: z.string().trim().max(PLAN_DESCRIPTION_MAX, `At most ${PLAN_DESCRIPTION_MAX} characters.`),
+  name: textSchema(PLAN_NAME_MAX).pipe(z.string().min(1, 'A name, please.')),
+  description: textSchema(PLAN_DESCRIPTION_MAX),
   interval: z.enum(PLAN_INTERVALS, 'Monthly or yearly.'),
   prices: z
     .array(planPriceSchema)
@@ -47,7 +48,7 @@ const planFields = {
       'One price per currency.',
     ),
   features: z
-    .array(z.string().trim().min(1, 'Empty feature.').max(PLAN_FEATURE_MAX, `At most ${PLAN_FEATURE_MAX} characters.`))
+    .array(textSchema(PLAN_FEATURE_MAX).pipe(z.string().min(1, 'Empty feature.')))
     .max(PLAN_FEATURES_MAX, `At most ${PLAN_FEATURES_MAX} features.`),
   /** Offered to members; a withdrawn plan keeps its subscribers until they cancel. */
   active: z.boolean(),
