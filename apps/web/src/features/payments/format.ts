@@ -51,6 +51,7 @@ const FAILURE_KEYS: Record<PaymentFailure, string> = {
   already_paid: 'payments.failed.alreadyPaid',
   amount_mismatch: 'payments.failed.amountMismatch',
   already_subscribed: 'payments.failed.alreadySubscribed',
+  subscription_cancelled: 'payments.failed.subscriptionCancelled',
 };
 
 /** Why a failed payment failed, in words: the card's refusal, or why money taken was given back. */
