@@ -9,7 +9,8 @@ import { THING_UNITS } from './things';
  * An order of another member's offered thing. The seller decides (pending -> accepted or
  * declined); the buyer pays an accepted order (-> paid, by the payments alone); the seller
  * fulfils a paid one. Before payment either side may cancel; after it, a refund (by the seller or
- * a superadmin) reverses the money.
+ * a superadmin) reverses the money. An order that comes to nothing (a thing offered at price 0)
+ * has no payment step: pending -> accepted -> fulfilled, no money moving.
  */
 export const ORDER_STATES = ['pending', 'accepted', 'declined', 'cancelled', 'paid', 'fulfilled', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -23,11 +24,26 @@ export const ORDER_ACTIONS = {
 } as const satisfies Record<string, { from: readonly OrderState[]; to: OrderState; by: 'buyer' | 'seller' | 'either' }>;
 export type OrderAction = keyof typeof ORDER_ACTIONS;
 
-/** The actions the buyer or the seller may take on an order in this state. */
-export function orderActions(state: OrderState, role: 'buyer' | 'seller'): OrderAction[] {
+/** An order of a thing offered at price 0: nothing to pay, so no payment step and no money moving. */
+export const isFreeOrder = (order: { totalMinor: number }) => order.totalMinor === 0;
+
+/**
+ * The rule of an action on an order. A free order is never paid, so its seller fulfils it once
+ * accepted (the same side that fulfils a paid one, one step earlier).
+ */
+export function orderActionRule(
+  action: OrderAction,
+  free: boolean,
+): { from: readonly OrderState[]; to: OrderState; by: 'buyer' | 'seller' | 'either' } {
+  const rule = ORDER_ACTIONS[action];
+  return free && action === 'fulfil' ? { ...rule, from: ['accepted'] } : rule;
+}
+
+/** The actions the buyer or the seller may take on an order in this state (a free one: see orderActionRule). */
+export function orderActions(state: OrderState, role: 'buyer' | 'seller', free = false): OrderAction[] {
   return (Object.keys(ORDER_ACTIONS) as OrderAction[]).filter((action) => {
-    const rule = ORDER_ACTIONS[action];
-    return (rule.from as readonly OrderState[]).includes(state) && (rule.by === 'either' || rule.by === role);
+    const rule = orderActionRule(action, free);
+    return rule.from.includes(state) && (rule.by === 'either' || rule.by === role);
   });
 }
 

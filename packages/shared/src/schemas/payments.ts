@@ -29,6 +29,8 @@ export const PAYMENT_FAILURES = {
   amount_mismatch: 'The provider reported another amount than the order’s: the money was given back.',
   /** The member's other subscription was running when this one's payment came through. */
   already_subscribed: 'Another subscription of yours is running: this payment was given back.',
+  /** The member cancelled the subscription (unpaid then) before this payment of it came through. */
+  subscription_cancelled: 'You cancelled this subscription before its payment came through: the money was given back.',
 } as const;
 export type PaymentFailure = keyof typeof PAYMENT_FAILURES;
 

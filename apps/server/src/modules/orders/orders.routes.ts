@@ -97,7 +97,8 @@ export async function ordersRoutes(app: FastifyInstance, options: { service: Ord
     {
       schema: {
         tags,
-        summary: 'Accept or decline (seller), cancel before payment (either side), fulfil once paid (seller)',
+        summary:
+          'Accept or decline (seller), cancel before payment (either side), fulfil once paid, or once accepted when free (seller)',
         params: idParamsSchema.extend({
           action: z.enum(Object.keys(ORDER_ACTIONS) as [OrderAction, ...OrderAction[]]),
         }),

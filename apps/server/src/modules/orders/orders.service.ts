@@ -1,5 +1,6 @@
 import {
-  ORDER_ACTIONS,
+  isFreeOrder,
+  orderActionRule,
   orderActions,
   type OrderState,
   type Order,
@@ -62,7 +63,7 @@ const stale = (state: string) => new AppError('conflict', `This order is now ${s
 /**
  * Orders of offered things: made by a buyer from what the seller offers now (its price kept with
  * the order), decided by the seller, cancelled by either before payment, fulfilled by the seller
- * once paid. Every step checks the state and the version the actor read in the same statement
+ * once paid (once accepted when it is free: nothing to pay). Every step checks the state and the version the actor read in the same statement
  * that makes it, and tells both sides.
  */
 export function createOrdersService(deps: OrdersDeps) {
@@ -96,7 +97,7 @@ export function createOrdersService(deps: OrdersDeps) {
         note: notes[index] ?? null,
         createdAt: order.createdAt.toISOString(),
         updatedAt: order.updatedAt.toISOString(),
-        actions: role === 'admin' ? [] : orderActions(order.state, role),
+        actions: role === 'admin' ? [] : orderActions(order.state, role, isFreeOrder(order)),
       };
     });
   }
@@ -223,7 +224,7 @@ export function createOrdersService(deps: OrdersDeps) {
     async act(actor: OrderActor, id: string, action: OrderAction, version: number): Promise<Order> {
       const row = await repo.find(actor, id);
       if (!row) throw notFound('Order');
-      const rule = ORDER_ACTIONS[action];
+      const rule = orderActionRule(action, isFreeOrder(row.order));
       const role = roleOf(row, actor);
       if (role === 'admin' || (rule.by !== 'either' && rule.by !== role)) {
         throw forbidden(rule.by === 'seller' ? 'Only the seller can do this.' : 'Only the buyer can do this.');

@@ -1,3 +1,4 @@
+import { isFreeOrder } from '@tolk/shared/schemas/orders';
 import type { Payable } from '@tolk/shared/schemas/payments';
 import { AppError } from '../../errors';
 import type { PayableOrder } from '../orders/orders.service';
@@ -17,9 +18,21 @@ export const notPayable = (state: string) =>
         : `This order is ${state}: it cannot be paid.`,
   );
 
-/** An order as the payment screens show it. */
+const FREE_ORDER = 'This order is free: there is nothing to pay.';
+
+/** An order of a thing offered at price 0, asked to be paid: no payment is made for nothing (409, never a 500). */
+export const freeOrder = () => new AppError('conflict', FREE_ORDER);
+
+/** An order as the payment screens show it; a free one is never payable, whatever its state. */
 export function orderPayable({ order }: PayableOrder): Payable {
-  const state = order.state === 'accepted' ? 'payable' : PAID_ORDER_STATES.has(order.state) ? 'paid' : 'closed';
+  const free = isFreeOrder(order);
+  const state = free
+    ? 'closed'
+    : order.state === 'accepted'
+      ? 'payable'
+      : PAID_ORDER_STATES.has(order.state)
+        ? 'paid'
+        : 'closed';
   return {
     kind: 'order',
     id: order.id,
@@ -29,7 +42,7 @@ export function orderPayable({ order }: PayableOrder): Payable {
     amountMinor: order.totalMinor,
     currency: order.currency,
     state,
-    message: state === 'payable' ? null : notPayable(order.state).message,
+    message: free ? FREE_ORDER : state === 'payable' ? null : notPayable(order.state).message,
     returnTo: `/order/${order.id}`,
   };
 }

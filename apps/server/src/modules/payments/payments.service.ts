@@ -1,4 +1,5 @@
 import type { PaymentProviderId, SandboxCard } from '@tolk/shared/payments';
+import { isFreeOrder } from '@tolk/shared/schemas/orders';
 import {
   PAYMENT_FAILURES,
   type Payable,
@@ -22,7 +23,7 @@ import { sandboxCharge } from './providers/sandbox';
 import { platformFee, providerUnavailable, type Settlement } from './settlement';
 import type { SubscriptionCharges } from './subscription-charges';
 import type { SubscriptionRecords, SubscriptionWithPlan } from '../subscriptions/subscriptions.service';
-import { notPayable, orderPayable, subscriptionPayable } from './payables';
+import { freeOrder, notPayable, orderPayable, subscriptionPayable } from './payables';
 
 /** What a payment pays: an order (with its buyer and seller) or a member's subscription. */
 type Target = { order: PayableOrder; sub?: undefined } | { order?: undefined; sub: SubscriptionWithPlan };
@@ -209,6 +210,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const order = await orders.payable(reader, orderId);
       if (!order) throw notFound('Order');
       if (order.order.buyerId !== reader.accountId) throw forbidden('Only the buyer pays an order.');
+      if (isFreeOrder(order.order)) throw freeOrder();
       if (order.order.state !== 'accepted') throw notPayable(order.order.state);
       const redirect = offeredProvider(providerId);
       const open = await repo.openOrCreate({
@@ -362,6 +364,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!reader.superAdmin && order.order.sellerId !== reader.accountId) {
         throw forbidden('Only the seller refunds an order.');
       }
+      if (isFreeOrder(order.order)) throw new AppError('conflict', 'This order is free: there is nothing to refund.');
       const paid = await repo.paidFor(orderId);
       const refundable = order.order.state === 'paid' || order.order.state === 'fulfilled';
       if (!paid || (!refundable && !(order.order.state === 'refunded' && paid.state === 'refunded'))) {

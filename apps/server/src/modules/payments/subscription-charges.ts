@@ -1,5 +1,7 @@
 import type { PaymentProviderId } from '@tolk/shared/payments';
+import type { PaymentFailure } from '@tolk/shared/schemas/payments';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors';
 import type { LedgerParty, LedgerService } from '../ledger/ledger.service';
 import type { SubscriptionRecords } from '../subscriptions/subscriptions.service';
 import { periodEnd } from '../subscriptions/subscriptions.service';
@@ -7,6 +9,12 @@ import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import type { ConfiguredProviders } from './providers/configured';
 import type { ProviderSubscription, SubscriptionCharge } from './providers/provider';
 import { MONEY_FROM, PROVIDER_NAMES } from './settlement';
+
+/** The memo of the reversals that give a refused charge back, by why. */
+const GIVEN_BACK = {
+  already_subscribed: 'Given back: another subscription is running',
+  subscription_cancelled: 'Given back: the subscription was cancelled before this payment came through',
+} as const satisfies Partial<Record<PaymentFailure, string>>;
 
 export interface SubscriptionChargesDeps {
   repo: PaymentsRepository;
@@ -48,37 +56,55 @@ export function createSubscriptionCharges(deps: SubscriptionChargesDeps) {
     ];
   }
 
-  /** The money of a charge the member cannot have (they subscribe already): transfers reversed, the provider's refund. */
+  /**
+   * The money of a charge the member cannot have (`why`): the transfers reversed, the provider's
+   * refund, and the provider's subscription told to stop renewing, so it takes no more of it. A
+   * provider that does not answer fails the call, as an order's give-back does: a webhook is then
+   * tried again, and each step, keyed, happens once.
+   */
   async function giveBack(
     subscriptionId: string,
     accountId: string,
     provider: PaymentProviderId,
     charge: SubscriptionCharge,
-  ) {
+    providerSubscriptionRef: string | null,
+    why: keyof typeof GIVEN_BACK,
+  ): Promise<string | null> {
     for (const leg of legsOf(accountId, provider, charge).reverse()) {
       const original = await ledger.transferByKey(keyOf(provider, charge.chargeRef, leg.leg));
       if (!original) continue;
       await ledger.reverse({
         transferId: original.id,
         idempotencyKey: keyOf(provider, charge.chargeRef, `${leg.leg}:back`),
-        memo: 'Given back: another subscription is running',
+        memo: GIVEN_BACK[why],
       });
     }
     if (provider === 'sandbox') return null;
+    const redirect = providers.redirect(provider);
+    if (!redirect)
+      throw new AppError('unavailable', `${PROVIDER_NAMES[provider]} is not configured: the refund cannot be made.`);
     try {
-      const { refundRef } = await providers
-        .redirect(provider)!
-        .refund(charge.chargeRef, charge.amountMinor, charge.currency, `refund-subscription-${charge.chargeRef}`);
+      const { refundRef } = await redirect.refund(
+        charge.chargeRef,
+        charge.amountMinor,
+        charge.currency,
+        `refund-subscription-${charge.chargeRef}`,
+      );
+      if (providerSubscriptionRef) await redirect.cancelSubscription(providerSubscriptionRef);
       return refundRef;
     } catch (error) {
       deps.log.error({ err: error, subscriptionId, chargeRef: charge.chargeRef }, 'subscription refund failed');
-      return null;
+      throw new AppError(
+        'unavailable',
+        `${PROVIDER_NAMES[provider]} is not answering right now: the refund will be made when this is tried again.`,
+      );
     }
   }
 
   /**
    * One period's charge applied: the money, then the period; the first period's payment (when
-   * given) succeeded with it. A second running subscription is refused: its money goes back.
+   * given) succeeded with it. A second running subscription is refused, and so is one the member
+   * cancelled before it was paid: its money goes back.
    */
   async function apply(
     subscriptionId: string,
@@ -108,9 +134,17 @@ export function createSubscriptionCharges(deps: SubscriptionChargesDeps) {
       periodStart: charge.periodStart,
       periodEnd: charge.periodEnd,
     });
-    if (applied === 'taken') {
-      const refundRef = await giveBack(subscriptionId, accountId, provider, charge);
-      if (payment) await repo.givenBack(payment.id, 'already_subscribed', refundRef);
+    if (applied === 'taken' || applied === 'dropped') {
+      const why = applied === 'taken' ? 'already_subscribed' : 'subscription_cancelled';
+      const refundRef = await giveBack(
+        subscriptionId,
+        accountId,
+        provider,
+        charge,
+        providerSubscriptionRef ?? found.subscription.providerSubscriptionRef,
+        why,
+      );
+      if (payment) await repo.givenBack(payment.id, why, refundRef);
       return;
     }
     if (payment) await repo.succeeded(payment.id, charge.chargeRef);

@@ -121,6 +121,19 @@ describe('plans', () => {
     ).toEqual(['This plan is not offered.']);
   });
 
+  it('refuses a price of 0 (a free plan would be a payment that cannot be made), on making and changing a plan', async () => {
+    const free = [{ currency: 'EUR', amountMinor: 0 }];
+    const made = await call(admin, 'POST', '/api/plans', { name: 'Free', interval: 'month', prices: free });
+    expect(expectError(made, 400, 'validation_failed').fields?.['prices.0.amountMinor']).toEqual(['More than zero.']);
+    const changed = await call(admin, 'PATCH', `/api/plans/${plus.id}`, { prices: free });
+    expect(expectError(changed, 400, 'validation_failed').fields?.['prices.0.amountMinor']).toEqual([
+      'More than zero.',
+    ]);
+    expect((await overview(await newAccount(t.app))).plans.find((plan) => plan.id === plus.id)?.prices).toEqual([
+      { currency: 'EUR', amountMinor: 499 },
+    ]);
+  });
+
   it('shows members the limits a subscription raises, from the server’s own limits', async () => {
     const member = await newAccount(t.app);
     const { benefits } = await overview(member);

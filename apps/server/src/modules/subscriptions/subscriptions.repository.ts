@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { PaymentProviderId } from '@tolk/shared/payments';
 import type { PlanInput, PlanUpdate } from '@tolk/shared/schemas/subscriptions';
 import type { Database } from '../../db/client';
@@ -174,20 +174,35 @@ export function createSubscriptionsRepository(
     /**
      * A paid period applied: active, the period moved on (never back: an older charge arriving
      * late changes nothing), the provider's subscription noted. 'taken' when the member has
-     * another active subscription (one at a time): the caller gives the money back.
+     * another active subscription (one at a time), 'dropped' when the member cancelled it before
+     * any period of it was paid: the caller gives the money back either way.
+     *
+     * Why 'dropped' gives the money back rather than making it active (cancelled at the period's
+     * end): cancelling an unpaid subscription answers `ended` at once, so the member has been told
+     * it is over; the charge that comes through afterwards (the payment was still at the provider)
+     * is then money for something they dropped, as a payment settling after its order was
+     * cancelled is (settlement.ts gives that back too). Checked in the same statement that makes
+     * it active, so the cancel and the charge cannot both win. A subscription that ended after a
+     * paid period is not 'dropped': a provider's late word of a paid renewal still brings it back.
      */
-    async paidPeriod(id: string, period: PaidPeriod): Promise<SubscriptionRow | 'taken' | undefined> {
+    async paidPeriod(id: string, period: PaidPeriod): Promise<SubscriptionRow | 'taken' | 'dropped' | undefined> {
       try {
-        return await change(id, {
-          state: 'active',
-          provider: sql`coalesce(${subscriptions.provider}, ${period.provider})`,
-          providerSubscriptionRef: sql`coalesce(${period.providerSubscriptionRef}, ${subscriptions.providerSubscriptionRef})`,
-          currentPeriodStart: sql`case when ${subscriptions.currentPeriodEnd} is null
+        const row = await change(
+          id,
+          {
+            state: 'active',
+            provider: sql`coalesce(${subscriptions.provider}, ${period.provider})`,
+            providerSubscriptionRef: sql`coalesce(${period.providerSubscriptionRef}, ${subscriptions.providerSubscriptionRef})`,
+            currentPeriodStart: sql`case when ${subscriptions.currentPeriodEnd} is null
             or ${subscriptions.currentPeriodEnd} < ${period.periodEnd}
             then ${period.periodStart}::timestamptz else ${subscriptions.currentPeriodStart} end`,
-          currentPeriodEnd: sql`greatest(${subscriptions.currentPeriodEnd}, ${period.periodEnd}::timestamptz)`,
-          endedAt: null,
-        });
+            currentPeriodEnd: sql`greatest(${subscriptions.currentPeriodEnd}, ${period.periodEnd}::timestamptz)`,
+            endedAt: null,
+          },
+          not(and(eq(subscriptions.state, 'ended'), isNull(subscriptions.currentPeriodEnd))!),
+        );
+        if (row) return row;
+        return (await byId(id)) ? 'dropped' : undefined;
       } catch (error) {
         if (databaseErrorOf(error)?.constraint === 'subscriptions_active_key') return 'taken';
         throw error;

@@ -147,12 +147,18 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       return view({ subscription: made, plan });
     },
 
-    /** Cancel: a running one at its period's end (the provider stops renewing first); an unpaid one now. Asking again answers the same. */
+    /**
+     * Cancel: a running one at its period's end (the provider stops renewing first); an unpaid one
+     * now. Asking again answers the same. An unpaid one's payment may still be under way at the
+     * provider: coming through after this, it is given back (paidPeriod: 'dropped'); having come
+     * through just before, the subscription runs, and is cancelled at its period's end like any.
+     */
     async cancel(caller: MemberCaller, id: string): Promise<Subscription> {
-      const found = await mine(caller, id);
-      const { subscription } = found;
-      if (subscription.state === 'incomplete') await repo.end(subscription.id, ['incomplete']);
-      else if (subscription.state === 'active' && !subscription.cancelAtPeriodEnd) {
+      let { subscription } = await mine(caller, id);
+      if (subscription.state === 'incomplete' && !(await repo.end(subscription.id, ['incomplete']))) {
+        subscription = (await repo.byId(id))!.subscription;
+      }
+      if (subscription.state === 'active' && !subscription.cancelAtPeriodEnd) {
         try {
           await deps.cancelAtProvider(subscription);
         } catch (error) {

@@ -51,6 +51,7 @@ const FAILURE_KEYS: Record<PaymentFailure, string> = {
   already_paid: 'payments.failed.alreadyPaid',
   amount_mismatch: 'payments.failed.amountMismatch',
   already_subscribed: 'payments.failed.alreadySubscribed',
+  subscription_cancelled: 'payments.failed.subscriptionCancelled',
 };
 
 /** Why a failed payment failed, in words: the card's refusal, or why money taken was given back. */
@@ -70,8 +71,13 @@ export function failureText(payment: Pick<Payment, 'outcome' | 'failure'>, t: TF
 /** Whether a payment still waits on its payer or its provider. */
 export const isOpen = (payment: Pick<Payment, 'state'>) => payment.state === 'created' || payment.state === 'pending';
 
-/** What is paid, and how much: "€50.00", "€9.00 per month". */
+/** An order of a thing offered at price 0: nothing to pay, never a way to pay it. */
+export const isFreePayable = (payable: Pick<Payable, 'kind' | 'amountMinor'>) =>
+  payable.kind === 'order' && payable.amountMinor === 0;
+
+/** What is paid, and how much: "€50.00", "€9.00 per month", "Free". */
 export function payableAmount(payable: Payable, language: string, t: TFunction): string {
+  if (isFreePayable(payable)) return t('common.free');
   const amount = formatPrice(payable.amountMinor, payable.currency, language);
   return payable.interval ? t(INTERVAL_KEYS[payable.interval], { amount }) : amount;
 }
@@ -82,6 +88,7 @@ export function payableAmount(payable: Payable, language: string, t: TFunction):
  */
 export function payableNotice(payable: Payable, language: string, t: TFunction): string {
   if (payable.message && language.split('-')[0] === 'en') return payable.message;
+  if (isFreePayable(payable)) return t('payments.select.freeOrder');
   if (payable.state === 'paid') return t('payments.select.paidAlready');
   return t(payable.kind === 'subscription' ? 'payments.select.closedSubscription' : 'payments.select.closedOrder');
 }

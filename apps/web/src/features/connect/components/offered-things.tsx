@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ShoppingBag } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
 import type { OfferedThing, ThingAvailability, ThingUnit } from '@tolk/shared/schemas/things';
 import { paths } from '../../../lib/paths';
+import { priceOrFree } from '../../../lib/price';
 import { ReaderTextView } from '../../../ui/reader-text';
 
 const UNIT_KEYS: Record<ThingUnit, string> = {
@@ -37,8 +37,12 @@ export function OfferedThings({ offers, name }: { offers: readonly OfferedThing[
               {offer.name}
             </h3>
             <p className="offer-terms">
-              <strong>{formatPrice(offer.priceMinor, offer.currency, i18n.language)}</strong>{' '}
-              <span className="muted">{t(UNIT_KEYS[offer.unit])}</span>{' '}
+              <strong>{priceOrFree(offer.priceMinor, offer.currency, i18n.language, t)}</strong>{' '}
+              {offer.priceMinor > 0 && (
+                <>
+                  <span className="muted">{t(UNIT_KEYS[offer.unit])}</span>{' '}
+                </>
+              )}
               <span className={`offer-availability ${offer.availability}`}>
                 {t(AVAILABILITY_KEYS[offer.availability])}
               </span>

@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CreditCard, Pencil } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
-import type { Order } from '@tolk/shared/schemas/orders';
+import { isFreeOrder, type Order } from '@tolk/shared/schemas/orders';
 import { paths } from '../../../lib/paths';
 import { BackLink } from '../../../ui/back-link';
 import { Fact } from '../../../ui/fact';
 import { ReaderTextView } from '../../../ui/reader-text';
 import { formatNumber } from '../../../lib/format';
+import { priceOrFree } from '../../../lib/price';
 import { personName } from '../../connect/format';
 import { formatEventTime, formatServiceTime, UNIT_KEYS } from '../format';
 import { ACTION_KEYS, useOrderActions } from '../use-order-actions';
@@ -20,15 +20,17 @@ import { PartyLink } from './party-link';
 /**
  * One order as either side reads it: the thing, the other member, how many, when, the total, where
  * it stands, the buyer's note in the reader's language, what happened so far, and what the reader
- * may do now. The buyer of an accepted order is shown the way to pay first.
+ * may do now. The buyer of an accepted order is shown the way to pay first; a free order has
+ * nothing to pay (its seller fulfils it once accepted), so it shows "Free" and no way to pay.
  */
 export function OrderDetailView({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const ids = { title: useId(), note: useId(), timeline: useId() };
   const actions = useOrderActions(order);
-  const total = formatPrice(order.totalMinor, order.currency, language);
-  const price = formatPrice(order.unitPriceMinor, order.currency, language);
+  const free = isFreeOrder(order);
+  const total = priceOrFree(order.totalMinor, order.currency, language, t);
+  const price = priceOrFree(order.unitPriceMinor, order.currency, language, t);
   const buyerNote =
     order.role === 'buyer'
       ? t('orders.detail.yourNote')
@@ -59,7 +61,12 @@ export function OrderDetailView({ order }: { order: Order }) {
         <OrderStateBadge state={order.state} />
       </OrderThing>
 
-      {order.role === 'buyer' && order.state === 'accepted' && (
+      {order.role === 'buyer' && order.state === 'accepted' && free && (
+        <div className="order-pay">
+          <p>{t('orders.detail.freeHint', { name: personName(order.seller) })}</p>
+        </div>
+      )}
+      {order.role === 'buyer' && order.state === 'accepted' && !free && (
         <div className="order-pay">
           <p>{t('orders.detail.payHint', { name: personName(order.seller) })}</p>
           <Link className="button primary wide" to={paths.selectPayment(order.id)}>
@@ -80,10 +87,13 @@ export function OrderDetailView({ order }: { order: Order }) {
           </Fact>
         )}
         <Fact label={t('orders.quantity')}>
-          {formatNumber(order.quantity, language)}{' '}
-          <span className="muted">
-            ({price} {t(UNIT_KEYS[order.thing.unit])})
-          </span>
+          {formatNumber(order.quantity, language)}
+          {!free && (
+            <span className="muted">
+              {' '}
+              ({price} {t(UNIT_KEYS[order.thing.unit])})
+            </span>
+          )}
         </Fact>
         {order.serviceAt && (
           <Fact label={t('orders.serviceAt')}>

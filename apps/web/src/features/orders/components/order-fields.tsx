@@ -7,6 +7,7 @@ import { ORDER_NOTE_MAX, ORDER_QUANTITY_MAX } from '@tolk/shared/schemas/orders'
 import type { ThingUnit } from '@tolk/shared/schemas/things';
 import { Field, FieldNotes, notesOf, TextAreaField } from '../../../ui/field';
 import { formatNumber } from '../../../lib/format';
+import { priceOrFree } from '../../../lib/price';
 import { needsServiceTime, QUANTITY_KEYS } from '../format';
 import { toLocalDateTime, type OrderForm } from '../order-form';
 
@@ -97,8 +98,8 @@ export function OrderFields({ form, unit, unitPriceMinor, currency, sellerName }
       <p className="order-total">
         <span>{t('orders.total')}</span>
         <output aria-live="polite">
-          <strong>{counted ? formatPrice(quantity * unitPriceMinor, currency, language) : '–'}</strong>
-          {counted && (
+          <strong>{counted ? priceOrFree(quantity * unitPriceMinor, currency, language, t) : '–'}</strong>
+          {counted && unitPriceMinor > 0 && (
             <span className="muted small">
               <bdi>{formatNumber(quantity, language)}</bdi> ×{' '}
               <bdi>{formatPrice(unitPriceMinor, currency, language)}</bdi>

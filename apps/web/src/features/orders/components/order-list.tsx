@@ -2,9 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Package, ShoppingBag, Store } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
 import type { OrdersPage } from '@tolk/shared/schemas/orders';
 import { paths } from '../../../lib/paths';
+import { priceOrFree } from '../../../lib/price';
 import { ListMore } from '../../../ui/list-more';
 import { PhotoThumb } from '../../../ui/photo-thumb';
 import { QueryError, refetchOf } from '../../../ui/query-error';
@@ -42,7 +42,7 @@ function OrderRow({ order }: { order: OrdersPage['items'][number] }) {
         </span>
       </span>
       <span className="order-row-end">
-        <strong>{formatPrice(order.totalMinor, order.currency, language)}</strong>
+        <strong>{priceOrFree(order.totalMinor, order.currency, language, t)}</strong>
         <OrderStateBadge state={order.state} />
       </span>
     </Link>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Package } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
 import type { Photo } from '@tolk/shared/schemas/conversations';
 import type { ThingUnit } from '@tolk/shared/schemas/things';
+import { priceOrFree } from '../../../lib/price';
 import { PhotoThumb } from '../../../ui/photo-thumb';
 import { UNIT_KEYS } from '../format';
 
@@ -20,7 +20,7 @@ interface OrderThingProps {
   children?: ReactNode;
 }
 
-/** The thing ordered: its photo, its name, its price per unit as the reader writes money. */
+/** The thing ordered: its photo, its name, its price per unit as the reader writes money (or "Free"). */
 export function OrderThing({
   name,
   photo,
@@ -40,8 +40,8 @@ export function OrderThing({
           {name}
         </Heading>
         <p className="order-price">
-          <strong>{formatPrice(priceMinor, currency, i18n.language)}</strong>{' '}
-          <span className="muted">{t(UNIT_KEYS[unit])}</span>
+          <strong>{priceOrFree(priceMinor, currency, i18n.language, t)}</strong>
+          {priceMinor > 0 && <span className="muted"> {t(UNIT_KEYS[unit])}</span>}
         </p>
         {children}
       </div>

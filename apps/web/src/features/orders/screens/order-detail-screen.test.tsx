@@ -216,6 +216,30 @@ describe('/order/{id}', () => {
     expect(screen.queryByRole('link', { name: /Pay/ })).toBeNull();
   });
 
+  it('shows the buyer of a free order "Free" and no way to pay', async () => {
+    stored = anOrder({ unitPriceMinor: 0, totalMinor: 0, state: 'accepted', version: 2 });
+    await renderScreen();
+    expect(screen.getByText('Lucía accepted your order. It is free: there is nothing to pay.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Pay/ })).toBeNull();
+    expect(screen.getAllByText('Free').length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText(/€/)).toBeNull();
+  });
+
+  it('shows the seller of a free order "Free" in their language and the way to fulfil it', async () => {
+    stored = asSeller({
+      unitPriceMinor: 0,
+      totalMinor: 0,
+      state: 'accepted',
+      version: 2,
+      actions: ['cancel', 'fulfil'],
+    });
+    await chooseUiLanguage('ar');
+    await renderScreen();
+    expect(screen.getAllByText('مجاني').length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByRole('link', { name: /ادفع/ })).toBeNull();
+    expect(actionButtons()).toEqual(['إلغاء الطلب', 'تحديد كمنجز']);
+  });
+
   it('says when the order is not there (or not mine)', async () => {
     stored = new HttpError(404, 'not_found', 'Order not found.');
     await renderScreen();

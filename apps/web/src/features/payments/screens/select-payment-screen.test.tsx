@@ -150,6 +150,17 @@ describe('/select-payment/{id}', () => {
     expect(screen.getByRole('link', { name: 'Zurück zur Bestellung' })).toBeTruthy();
   });
 
+  it('says a free order has nothing to pay, in the reader’s language, and offers no way to pay it', async () => {
+    payable = aPayable({ amountMinor: 0, state: 'closed', message: 'This order is free: there is nothing to pay.' });
+    await chooseUiLanguage('ja');
+    await renderScreen();
+    expect(screen.getByRole('heading', { name: '支払いは不要です' })).toBeTruthy();
+    expect(screen.getByText('この注文は無料です。支払いは不要です。')).toBeTruthy();
+    expect(screen.getByText('無料')).toBeTruthy();
+    expect(screen.queryByText(/€/)).toBeNull();
+    expect(get).not.toHaveBeenCalledWith('/payments/providers', expect.anything());
+  });
+
   it('says when there is nothing to pay (or not mine)', async () => {
     payable = new HttpError(404, 'not_found', 'Order not found.');
     await renderScreen();

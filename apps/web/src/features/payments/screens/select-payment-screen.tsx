@@ -13,14 +13,14 @@ import { payableQuery } from '../api/get-payable';
 import { providersQuery } from '../api/list-providers';
 import { PayableSummary } from '../components/payable-summary';
 import { ProviderChoices } from '../components/provider-choices';
-import { payableNotice } from '../format';
+import { isFreePayable, payableNotice } from '../format';
 import { useStartPayment } from '../use-start-payment';
 import '../payments.css';
 
 /**
  * /select-payment/{id}: what is paid (an accepted order, or a subscription) and the ways to pay
- * it offered here; choosing one opens its payment. Something paid already, or that cannot be paid
- * now, says so and leads back.
+ * it offered here; choosing one opens its payment. Something paid already, free (nothing to pay),
+ * or that cannot be paid now, says so and leads back.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -77,8 +77,20 @@ function SelectPayment({ payable }: { payable: Payable }) {
         )
       ) : (
         <div className="notice payment-closed" role="status">
-          {payable.state === 'paid' ? <CircleCheck aria-hidden size={40} /> : <SearchX aria-hidden size={40} />}
-          <h2>{t(payable.state === 'paid' ? 'payments.select.paidTitle' : 'payments.select.closedTitle')}</h2>
+          {payable.state === 'paid' || isFreePayable(payable) ? (
+            <CircleCheck aria-hidden size={40} />
+          ) : (
+            <SearchX aria-hidden size={40} />
+          )}
+          <h2>
+            {t(
+              isFreePayable(payable)
+                ? 'payments.select.freeTitle'
+                : payable.state === 'paid'
+                  ? 'payments.select.paidTitle'
+                  : 'payments.select.closedTitle',
+            )}
+          </h2>
           <p>{payableNotice(payable, i18n.language, t)}</p>
           <div className="actions">
             <Link className="button primary" to={payable.returnTo}>

@@ -65,7 +65,9 @@ export function ThingRow({ thing }: { thing: Thing }) {
         </span>
         <span className="record-row-meta">
           {joined([
-            `${formatPrice(thing.priceMinor, thing.currency, i18n.language)} ${t(THING_UNIT_KEYS[thing.unit])}`,
+            thing.priceMinor > 0
+              ? `${formatPrice(thing.priceMinor, thing.currency, i18n.language)} ${t(THING_UNIT_KEYS[thing.unit])}`
+              : t('common.free'),
             t(THING_AVAILABILITY_KEYS[thing.availability]),
           ])}
         </span>

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Package } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
 import type { Thing } from '@tolk/shared/schemas/things';
 import { languageName } from '../../../lib/language-names';
+import { priceOrFree } from '../../../lib/price';
 import { THING_AVAILABILITY_KEYS, THING_UNIT_KEYS, THING_VISIBILITY_KEYS, thingInputOf } from '../thing-form';
 import { useDeleteRecord } from '../use-delete-record';
 import { Facts } from '../../../ui/facts';
@@ -26,8 +26,8 @@ export function ThingDetailView({ thing, back }: { thing: Thing; back: string })
         <div className="record-hero-text">
           <h1 id={titleId}>{thing.name}</h1>
           <p className="record-price-line">
-            <strong>{formatPrice(thing.priceMinor, thing.currency, i18n.language)}</strong>{' '}
-            <span className="muted">{t(THING_UNIT_KEYS[thing.unit])}</span>
+            <strong>{priceOrFree(thing.priceMinor, thing.currency, i18n.language, t)}</strong>
+            {thing.priceMinor > 0 && <span className="muted"> {t(THING_UNIT_KEYS[thing.unit])}</span>}
           </p>
           <p className="record-badges">
             <span className={`record-badge ${thing.availability}`}>
