@@ -72,6 +72,8 @@ describe('city search', () => {
         'city',
         'ciudad',
       ],
+      // Past a split bucket, into a child, and where no child is.
+      ...['sanq', 'san jose del', 'saint-jean-de', 'de zz', 'la vi', 'villa', 'villanueva de la', 'mar del'],
       ...Array.from({ length: 150 }, () => typed(pick(raw).name)),
       ...Array.from({ length: 60 }, () => typed(pick(pick(multiWord).name.split(/[ -]/).slice(1)) || 'a')),
     ];

@@ -110,11 +110,15 @@ export function searchCities(query: string, limit: number): City[] {
   const t = load();
   const q = foldName(query);
   if (!q) return [];
-  const bucket = prefixIndex(t).get(q.slice(0, PREFIX_KEY));
+  const { buckets, split } = prefixIndex(t);
+  let length = 1;
+  while (length < q.length && split.has(q.slice(0, length))) length++;
+  // A split bucket has every child that has entries: none for this prefix means no city matches.
+  const bucket = buckets.get(q.slice(0, length));
+  // Every entry of the bucket matches the search's first `length` characters; the rest is checked.
+  const checked = q.length > length;
   const starts: number[] = [];
   const words: number[] = [];
-  // Up to PREFIX_KEY characters, every entry of the bucket matches; past them, each is checked.
-  const checked = q.length > PREFIX_KEY;
   for (let entry = 0; bucket && entry < bucket.length;) {
     const index = bucket[entry]!;
     let start = false;
@@ -142,38 +146,67 @@ export function searchCities(query: string, limit: number): City[] {
     .map(([index]) => cityAt(t, index));
 }
 
-/** How many first characters of a search pick its bucket of the prefix index. */
-const PREFIX_KEY = 3;
+/** A bucket of more entries than this is split by the next character, so no search walks more. */
+const BUCKET_MAX = 256;
 
 /**
  * The places in each folded name a search matches from (its start, its alternative name's start,
- * and each word after a space or a hyphen), by their first one, two and three characters: for
- * each such prefix, pairs of (city index, offset * 2 + 1 if a later word), most populous city
- * first. Built once with the list: about 7,000 buckets, the largest ("san") 5,600 entries.
+ * and each word after a space or a hyphen), by prefix: each bucket holds pairs of (city index,
+ * offset * 2 + 1 if a later word), most populous city first. Every first character has a bucket;
+ * a bucket over BUCKET_MAX entries also has one per next character (`split`), and so on. A search
+ * as long as its bucket's prefix takes the bucket's entries in order and stops when it has enough;
+ * a longer one checks the rest of each entry in a bucket of at most BUCKET_MAX. About 7,400
+ * buckets in 5 MB, built once with the list (a third of the time the list itself takes to load).
  */
-let prefixes: Map<string, Int32Array> | undefined;
+interface PrefixIndex {
+  buckets: Map<string, Int32Array>;
+  split: Set<string>;
+}
 
-function prefixIndex(t: CityTable): Map<string, Int32Array> {
+let prefixes: PrefixIndex | undefined;
+
+function prefixIndex(t: CityTable): PrefixIndex {
   if (prefixes) return prefixes;
-  const lists = new Map<string, number[]>();
+  const buckets = new Map<string, Int32Array>();
+  const split = new Set<string>();
+  const add = (level: Map<string, number[]>, key: string, index: number, place: number) => {
+    let list = level.get(key);
+    if (!list) level.set(key, (list = []));
+    list.push(index, place);
+  };
+  let level = new Map<string, number[]>();
   for (const index of t.byPopulation) {
     const folded = t.folded[index]!;
     for (let at = 0; at < folded.length; at++) {
       const before = at === 0 ? '\n' : folded[at - 1];
-      if (before !== '\n' && before !== ' ' && before !== '-') continue;
-      const place = at * 2 + (before === '\n' ? 0 : 1);
-      for (let length = 1; length <= PREFIX_KEY && at + length <= folded.length; length++) {
-        const key = folded.slice(at, at + length);
-        let list = lists.get(key);
-        if (!list) lists.set(key, (list = []));
-        list.push(index, place);
+      if (before === '\n' || before === ' ' || before === '-') {
+        add(level, folded[at]!, index, at * 2 + (before === '\n' ? 0 : 1));
       }
     }
   }
-  const built = new Map<string, Int32Array>();
-  for (const [key, list] of lists) built.set(key, Int32Array.from(list));
-  prefixes = built;
-  return built;
+  for (let length = 1; level.size > 0; length++) {
+    const next = new Map<string, number[]>();
+    for (const [key, list] of level) {
+      buckets.set(key, Int32Array.from(list));
+      if (list.length / 2 <= BUCKET_MAX) continue;
+      split.add(key);
+      // By the next character's code: one key string per child, not one per entry.
+      const children = new Map<number, number[]>();
+      for (let entry = 0; entry < list.length; entry += 2) {
+        const index = list[entry]!;
+        const place = list[entry + 1]!;
+        const after = t.folded[index]!.charCodeAt((place >>> 1) + length);
+        if (Number.isNaN(after)) continue;
+        let child = children.get(after);
+        if (!child) children.set(after, (child = []));
+        child.push(index, place);
+      }
+      for (const [code, child] of children) next.set(key + String.fromCharCode(code), child);
+    }
+    level = next;
+  }
+  prefixes = { buckets, split };
+  return prefixes;
 }
 
 const EARTH_KM = 6371;
