@@ -9,7 +9,10 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
 import { adminQuery, uniqueName, withDatabase } from '../apps/server/src/test/databases';
 
-export async function benchApp(prefix: string, options: { poolSize?: number } = {}) {
+export async function benchApp(
+  prefix: string,
+  options: { poolSize?: number; /** More settings, as environment variables. */ env?: Record<string, string> } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix.replace(/_/g, '-')}-`));
   const url = process.env.DATABASE_URL;
   const name = uniqueName(prefix);
@@ -25,6 +28,7 @@ export async function benchApp(prefix: string, options: { poolSize?: number } = 
       TOLK_WEB_DIR: path.join(dir, 'no-web'),
       LOG_LEVEL: 'silent',
       TOLK_WARM_UP: 'false',
+      ...options.env,
     }),
     database,
     logger: false,

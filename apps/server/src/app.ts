@@ -251,7 +251,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       await api.register(profilesRoutes);
       await api.register(avatarsRoutes, { storage });
-      await api.register(citiesRoutes, { mapTiles: config.mapTiles });
+      await api.register(citiesRoutes, {
+        mapTiles: config.mapTiles,
+        searchLimit: { max: config.limits.citySearchesPerMinute, timeWindow: 60_000 },
+      });
       await api.register(accountsRoutes, { service: accountsAdmin });
       await api.register(tenantsRoutes, { service: accountsAdmin });
       await api.register(debugRoutes);

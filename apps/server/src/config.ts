@@ -55,6 +55,7 @@ const environmentSchema = z.object({
   // address limits are set for a meet-up, hostel or school behind one network.
   TOLK_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(300),
   TOLK_LIMIT_TRANSLATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  TOLK_LIMIT_CITY_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TOLK_LIMIT_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TOLK_LIMIT_PLAZAS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   TOLK_LIMIT_PLAZA_JOINS_PER_HOUR: z.coerce.number().int().min(1).default(300),
@@ -199,6 +200,8 @@ export interface RequestLimits {
   registerPerHour: number;
   /** POST /api/translate per caller per minute. */
   translatePerMinute: number;
+  /** GET /api/cities per caller per minute: by account for members, by address for guests. */
+  citySearchesPerMinute: number;
   /** Muses per account per minute, over HTTP and, counted apart, over sockets. */
   musesPerMinute: number;
   /** Plazas opened per guest address per hour (members get ten times as many). */
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       registerPerHour: e.TOLK_LIMIT_REGISTER_PER_HOUR,
       translatePerMinute: e.TOLK_LIMIT_TRANSLATE_PER_MINUTE,
+      citySearchesPerMinute: e.TOLK_LIMIT_CITY_SEARCHES_PER_MINUTE,
       musesPerMinute: e.TOLK_LIMIT_MUSES_PER_MINUTE,
       plazasPerHour: e.TOLK_LIMIT_PLAZAS_PER_HOUR,
       plazaJoinsPerHour: e.TOLK_LIMIT_PLAZA_JOINS_PER_HOUR,

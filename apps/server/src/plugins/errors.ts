@@ -128,6 +128,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: ErrorsOptio
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body = errorReply(error);
+    // A route that takes one content type (a photo upload: multipart/form-data) names it.
+    const consumes = request.routeOptions.schema?.consumes;
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && consumes?.length) {
+      body = { ...body, message: `This content type is not supported here: send ${consumes.join(' or ')}.` };
+    }
     if (body.code === 'internal') request.log.error({ err: error }, 'request failed');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
     // The route limits set Retry-After before raising their error: the body says it too.

@@ -158,6 +158,8 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   actor: z.object({ id: z.uuid(), username: z.string(), displayName: z.string() }),
   accountId: z.uuid().nullable(),
+  /** The tenant changed, for a tenant's own entries (added, removed); null for an account's. */
+  tenantId: z.uuid().nullable(),
   /** The fields concerned as they were and as they became; null where there was nothing (created, removed). */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

@@ -121,9 +121,15 @@ export const addMembersInputSchema = z.object({
   members: z.array(usernameSchema).min(1).max(GROUP_MEMBERS_MAX),
 });
 
-export const updateConversationInputSchema = z.object({
-  title: textSchema(GROUP_TITLE_MAX).optional(),
-});
+export const updateConversationInputSchema = z
+  .object({
+    title: textSchema(GROUP_TITLE_MAX).optional(),
+  })
+  // Without it a rename would clear the title.
+  .refine((input) => input.title !== undefined, {
+    path: ['title'],
+    message: 'Nothing to change: send a title (an empty one clears it).',
+  });
 
 /** The caller's own reading settings in one conversation. */
 export const updateMembershipInputSchema = z.object({

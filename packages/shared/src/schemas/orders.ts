@@ -72,12 +72,18 @@ export const orderInputSchema = z.object({
 export type OrderInput = z.input<typeof orderInputSchema>;
 
 /** The buyer's change to a pending order, from the version they read. */
-export const orderUpdateSchema = z.object({
-  version: z.number().int().min(1).max(INT4_MAX),
-  quantity: orderInputSchema.shape.quantity.unwrap().optional(),
-  serviceAt: serviceAtSchema.nullable().optional(),
-  note: orderInputSchema.shape.note.unwrap().optional(),
-});
+export const orderUpdateSchema = z
+  .object({
+    version: z.number().int().min(1).max(INT4_MAX),
+    quantity: orderInputSchema.shape.quantity.unwrap().optional(),
+    serviceAt: serviceAtSchema.nullable().optional(),
+    note: orderInputSchema.shape.note.unwrap().optional(),
+  })
+  // A version alone would move the order on and tell both sides of a change that is none.
+  .refine(
+    (input) => [input.quantity, input.serviceAt, input.note].some((v) => v !== undefined),
+    'Nothing to change: send at least one of quantity, serviceAt or note.',
+  );
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 
 /** An action on an order, from the version read: a stale one is refused (409). */

@@ -62,7 +62,11 @@ export const interpreterProfilePatchSchema = z
   .refine((p) => !p.userLanguage || p.userLanguage !== p.audienceLanguage, {
     path: ['audienceLanguage'],
     message: 'Choose two different languages.',
-  });
+  })
+  .refine(
+    (p) => [p.name, p.userLanguage, p.audienceLanguage, p.voice].some((v) => v !== undefined),
+    'Nothing to change: send at least one of name, userLanguage, audienceLanguage or voice.',
+  );
 
 /** Opening a saved pair: its last plaza while that lives, or a new one when asked (or needed). */
 export const openInterpreterProfileInputSchema = z.object({ fresh: z.boolean().default(false) });

@@ -401,3 +401,55 @@ describe('tenants', () => {
     expect(after.items.map((tenant) => tenant.slug)).not.toContain(slug);
   });
 });
+
+describe("the tenants' audit", () => {
+  const tenantAudit = async (query = '') => ok<AuditPage>(await inject(admin, 'GET', `/api/tenants/audit${query}`));
+
+  it('lists a tenant added and removed, by whom, newest first, and keeps it after the removal', async () => {
+    const slug = `audited-${randomUUID().slice(0, 8)}`;
+    const created = await ok<Tenant>(await inject(admin, 'POST', '/api/tenants', { slug, name: 'Audited' }), 201);
+    const added = (await tenantAudit()).items[0];
+    expect(added).toMatchObject({
+      action: 'tenant_created',
+      tenantId: created.id,
+      accountId: null,
+      actor: { id: admin.userId, username: 'admin' },
+      before: null,
+      after: { slug, name: 'Audited' },
+    });
+
+    expect((await inject(admin, 'DELETE', `/api/tenants/${slug}`)).statusCode).toBe(204);
+    const { items } = await tenantAudit();
+    expect(items.slice(0, 2)).toMatchObject([
+      { action: 'tenant_removed', tenantId: created.id, before: { slug, name: 'Audited' }, after: null },
+      { action: 'tenant_created', tenantId: created.id },
+    ]);
+    // Only the tenants' own entries: no account's change is among them.
+    expect(items.every((entry) => entry.accountId === null && entry.tenantId !== null)).toBe(true);
+  });
+
+  it('pages newest first with a cursor of its own', async () => {
+    for (const name of ['First', 'Second', 'Third']) {
+      await ok<Tenant>(
+        await inject(admin, 'POST', '/api/tenants', { slug: `paged-${randomUUID().slice(0, 8)}`, name }),
+        201,
+      );
+    }
+    const first = await tenantAudit('?limit=2');
+    expect(first.items.map((entry) => entry.after?.name)).toEqual(['Third', 'Second']);
+    const second = await tenantAudit(`?limit=2&cursor=${first.nextCursor}`);
+    expect(second.items[0]?.after?.name).toBe('First');
+    // An account audit's cursor is not one of this list.
+    const { account } = await createAccount({ password: strongPassword() });
+    await inject(admin, 'PATCH', `/api/accounts/${account.id}`, { version: account.version, displayName: 'X' });
+    const accountPage = await ok<AuditPage>(await inject(admin, 'GET', `/api/accounts/${account.id}/audit?limit=1`));
+    const wrong = await inject(admin, 'GET', `/api/tenants/audit?cursor=${accountPage.nextCursor}`);
+    expect(expectError(wrong, 400, 'validation_failed').fields).toHaveProperty('cursor');
+  });
+
+  it('refuses members, of any tenant, and guests', async () => {
+    expectForbidden(await inject(alice, 'GET', '/api/tenants/audit'));
+    expectForbidden(await inject(carol, 'GET', '/api/tenants/audit'));
+    expectUnauthorized(await t.app.inject({ method: 'GET', url: '/api/tenants/audit' }));
+  });
+});

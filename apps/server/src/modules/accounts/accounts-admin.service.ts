@@ -82,6 +82,25 @@ const auditStateOf = (row: AdminAccountRow): AuditState => ({
 
 const EDITABLE = ['displayName', 'language', 'roles', 'tenant'] as const;
 
+type AuditRows = Awaited<ReturnType<ReturnType<typeof createAuditRepository>['pageOf']>>;
+
+/** An audit page as admins read it (an account's or the tenants'). */
+function auditPageOf(page: AuditRows): AuditPage {
+  return {
+    items: page.rows.map((row) => ({
+      id: String(row.id),
+      at: row.at.toISOString(),
+      action: row.action as AuditPage['items'][number]['action'],
+      actor: { id: row.actorId, username: row.actorUsername, displayName: row.actorDisplayName },
+      accountId: row.accountId,
+      tenantId: row.tenantId,
+      before: row.before,
+      after: row.after,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
 /**
  * Accounts and tenants as superadmins manage them. Each change and its audit row are written in
  * one transaction; sessions a change revokes are revoked in it too, and their sockets closed once
@@ -302,19 +321,13 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     async audit(caller: MemberCaller, id: string, query: AuditQuery): Promise<AuditPage> {
       mayChange(caller, id);
       if (!(await accounts.admin(id))) throw notFound('Account');
-      const page = await audit.pageOf(id, query);
-      return {
-        items: page.rows.map((row) => ({
-          id: String(row.id),
-          at: row.at.toISOString(),
-          action: row.action as AuditPage['items'][number]['action'],
-          actor: { id: row.actorId, username: row.actorUsername, displayName: row.actorDisplayName },
-          accountId: row.accountId,
-          before: row.before,
-          after: row.after,
-        })),
-        nextCursor: page.nextCursor,
-      };
+      return auditPageOf(await audit.pageOf(id, query));
+    },
+
+    /** Tenants added and removed, by whom, newest first (superadmins). */
+    async tenantAudit(caller: MemberCaller, query: AuditQuery): Promise<AuditPage> {
+      superAdminOnly(caller);
+      return auditPageOf(await audit.tenantsPage(query));
     },
 
     async tenants(caller: MemberCaller): Promise<{ items: Tenant[] }> {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  auditPageSchema,
+  auditQuerySchema,
   createTenantInputSchema,
   tenantParamsSchema,
   tenantSchema,
@@ -11,7 +13,7 @@ import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import type { AccountsAdminService } from './accounts-admin.service';
 
-/** Tenants (superadmins): list, add, and remove an empty one other than root and public. */
+/** Tenants (superadmins): list, add, remove an empty one other than root and public, and their audit. */
 export async function tenantsRoutes(app: FastifyInstance, { service }: { service: AccountsAdminService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tenants'];
@@ -29,6 +31,20 @@ export async function tenantsRoutes(app: FastifyInstance, { service }: { service
       config,
     },
     async (request) => service.tenants(callerOf(request)),
+  );
+
+  r.get(
+    '/tenants/audit',
+    {
+      schema: {
+        tags,
+        summary: 'Tenants added and removed (removed ones too), newest first, a page at a time (superadmins)',
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.tenantAudit(callerOf(request), request.query),
   );
 
   r.post(

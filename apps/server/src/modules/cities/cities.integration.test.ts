@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CitySearchResult } from '@tolk/shared/schemas/cities';
+import { loadConfig } from '../../config';
 import { testApp, type TestApp } from '../../test/build-app';
-import { expectError } from '../../test/factories';
+import { expectError, newAccount } from '../../test/factories';
 import { distanceKm, searchCities, shownDistance } from './cities';
 
 let t: TestApp;
@@ -48,5 +49,30 @@ describe('cities', () => {
     expect(Math.round(distanceKm(oslo!, bergen!))).toBe(305);
     expect(shownDistance(0.2)).toBe(1);
     expect(shownDistance(304.6)).toBe(305);
+  });
+});
+
+describe('city search limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await testApp({ config: { limits: loadConfig({ TOLK_LIMIT_CITY_SEARCHES_PER_MINUTE: '3' }).limits } });
+  });
+  afterAll(() => limited.close());
+
+  const search = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    limited.app.inject({ method: 'GET', url: '/api/cities?q=os', remoteAddress, headers });
+
+  it('counts guests by address: one address is refused past the limit, another still searches', async () => {
+    for (let i = 0; i < 3; i++) expect((await search('192.0.2.10')).statusCode).toBe(200);
+    const refused = expectError(await search('192.0.2.10'), 429, 'rate_limited');
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await search('192.0.2.11')).statusCode).toBe(200);
+  });
+
+  it('counts members by account, not by the address they share with guests', async () => {
+    const member = await newAccount(limited.app);
+    for (let i = 0; i < 3; i++) expect((await search('192.0.2.20')).statusCode).toBe(200);
+    expectError(await search('192.0.2.20'), 429, 'rate_limited');
+    expect((await search('192.0.2.20', member.headers)).statusCode).toBe(200);
   });
 });

@@ -5,8 +5,17 @@ import type { MapTiles } from '../../config';
 import { errorResponses } from '../../plugins/errors';
 import { cityRef, searchCities } from './cities';
 
+export interface CitiesRoutesOptions {
+  mapTiles: MapTiles;
+  /**
+   * Searches per caller per window. Guests may search (the API is public; the web only searches
+   * for members) and are counted by address; members by account.
+   */
+  searchLimit: { max: number; timeWindow: number };
+}
+
 /** The bundled city list, searched by name: homes, trips and places all pick from it. */
-export async function citiesRoutes(app: FastifyInstance, { mapTiles }: { mapTiles: MapTiles }) {
+export async function citiesRoutes(app: FastifyInstance, { mapTiles, searchLimit }: CitiesRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/cities',
@@ -15,8 +24,10 @@ export async function citiesRoutes(app: FastifyInstance, { mapTiles }: { mapTile
         tags: ['cities'],
         summary: 'Cities whose name starts with the text, most populous first',
         querystring: citySearchQuerySchema,
-        response: { 200: citySearchResultSchema, ...errorResponses(400) },
+        response: { 200: citySearchResultSchema, ...errorResponses(400, 429) },
       },
+      // 'optional' resolves a member, so the limit counts them by account rather than address.
+      config: { auth: 'optional', rateLimit: searchLimit },
     },
     async (request, reply) => {
       // The list never changes while the server runs.

@@ -476,6 +476,36 @@ describe("members' plazas", () => {
     expect(del.statusCode).toBe(204);
     expectUnauthorized(await t.app.inject({ method: 'GET', url: '/api/interpreter/profiles' }));
   });
+
+  it('answer an empty patch of a saved pair with 400 and leave the pair as it was (issue 29: it was a 500)', async () => {
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/interpreter/profiles',
+      headers: member.headers,
+      payload: { name: 'Clinic', userLanguage: 'en', audienceLanguage: 'ar' },
+    });
+    const profile = create.json<InterpreterProfile>();
+    const patch = (id: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/interpreter/profiles/${id}`, headers: member.headers, payload });
+    const empty = expectError(await patch(profile.id, {}), 400, 'validation_failed');
+    expect(empty.fields?.body).toEqual([expect.stringMatching(/^Nothing to change/) as unknown]);
+    const kept = (await t.app.inject({ method: 'GET', url: '/api/interpreter/profiles', headers: member.headers }))
+      .json<InterpreterProfile[]>()
+      .find((saved) => saved.id === profile.id);
+    expect(kept).toMatchObject({ name: 'Clinic', userLanguage: 'en', audienceLanguage: 'ar' });
+  });
+
+  it('answer a patch of an unknown saved pair with 404, a language change too', async () => {
+    const patch = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/interpreter/profiles/${randomUUID()}`,
+        headers: member.headers,
+        payload,
+      });
+    expectNotFound(await patch({ name: 'Nobody' }));
+    expectNotFound(await patch({ audienceLanguage: 'fr' }));
+  });
 });
 
 describe('the joiner picks the audience language', () => {

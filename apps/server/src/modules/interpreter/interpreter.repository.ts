@@ -14,6 +14,10 @@ export function createInterpreterRepository(db: Database) {
       eq(interpreterProfiles.ownerId, scope.ownerId),
       id ? eq(interpreterProfiles.id, id) : undefined,
     );
+  async function profile(scope: ProfileScope, id: string) {
+    const [row] = await db.select().from(interpreterProfiles).where(mine(scope, id));
+    return row;
+  }
   return {
     listProfiles(scope: ProfileScope) {
       return db.select().from(interpreterProfiles).where(mine(scope)).orderBy(asc(interpreterProfiles.createdAt));
@@ -30,6 +34,8 @@ export function createInterpreterRepository(db: Database) {
       return row;
     },
     async updateProfile(scope: ProfileScope, id: string, patch: Partial<typeof interpreterProfiles.$inferInsert>) {
+      // Drizzle refuses an update with nothing to set: an empty patch changes nothing.
+      if (Object.keys(patch).length === 0) return profile(scope, id);
       const [row] = await db.update(interpreterProfiles).set(patch).where(mine(scope, id)).returning();
       return row;
     },
@@ -41,10 +47,7 @@ export function createInterpreterRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async profile(scope: ProfileScope, id: string) {
-      const [row] = await db.select().from(interpreterProfiles).where(mine(scope, id));
-      return row;
-    },
+    profile,
   };
 }
 

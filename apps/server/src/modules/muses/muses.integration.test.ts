@@ -384,6 +384,23 @@ describe('groups', () => {
     const detail = await t.app.inject({ method: 'GET', url: `/api/muses/${sent.id}`, headers: english.headers });
     expect(detail.json<MuseDetail>().translations.map((v) => v.to)).toEqual(['es']);
   });
+
+  it('answers an empty rename patch with 400 and keeps the title (issue 29: it cleared it)', async () => {
+    const group = await newConversation(t.app, english, {
+      kind: 'group',
+      title: 'Climbers',
+      members: [spanish.username],
+    });
+    const rename = (id: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/conversations/${id}`, headers: english.headers, payload });
+    const empty = expectError(await rename(group.id, {}), 400, 'validation_failed');
+    expect(empty.fields?.title?.[0]).toMatch(/^Nothing to change/);
+    const read = await t.app.inject({ method: 'GET', url: `/api/conversations/${group.id}`, headers: english.headers });
+    expect(read.json<Conversation>().title).toBe('Climbers');
+    // An empty title still clears it, and an unknown chat is not found.
+    expect((await rename(group.id, { title: '' })).json<Conversation>().title).toBe('');
+    expectNotFound(await rename(randomUUID(), { title: 'Anyone?' }));
+  });
 });
 
 describe('live delivery', () => {

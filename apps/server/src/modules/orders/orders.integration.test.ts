@@ -210,6 +210,16 @@ describe('orders', () => {
     );
   });
 
+  it('answers a patch with nothing but the version with 400, and the order stays at its version (issue 29)', async () => {
+    const made = await placed(ben, { thingId: guidebook.id });
+    const patch = (id: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/orders/${id}`, headers: ben.headers, payload });
+    const empty = expectError(await patch(made.id, { version: made.version }), 400, 'validation_failed');
+    expect(empty.fields?.body?.[0]).toMatch(/^Nothing to change/);
+    expect((await read(ben, made.id)).json<Order>()).toMatchObject({ version: made.version, quantity: 1 });
+    expectNotFound(await patch(randomUUID(), { version: 1, quantity: 2 }));
+  });
+
   it('moves only as the state machine allows, each side its own steps, from the version read', async () => {
     const made = await placed(ben, { thingId: guidebook.id });
     expectForbidden(await act(ben, made, 'accept'));

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
@@ -9,6 +9,7 @@ import { languageName } from '../../../lib/language-names';
 import { PagedList } from '../../../ui/paged-list';
 import { ListSkeletons } from '../../../ui/skeletons';
 import { auditQuery } from '../api/list-audit';
+import { tenantAuditQuery } from '../api/list-tenant-audit';
 import { accountName } from './account-parts';
 
 const ACTION_KEYS: Record<AuditAction, string> = {
@@ -119,17 +120,37 @@ function AuditSkeletons({ count }: { count: number }) {
 
 /** Every admin change of the account, newest first: when, who, what, and each field before → after. */
 export function AccountAudit({ account }: { account: AdminAccount }) {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(auditQuery(account.id));
+  return <AuditSection title={t('accounts.audit.title')} none={t('accounts.audit.none')} query={query} />;
+}
+
+/** Tenants added and removed, newest first (a removed tenant's entries stay): who, when, slug and name. */
+export function TenantAudit() {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(tenantAuditQuery());
+  return <AuditSection title={t('accounts.tenants.audit')} none={t('accounts.tenants.auditNone')} query={query} />;
+}
+
+/** A cursor-paged audit under its heading. */
+function AuditSection({
+  title,
+  none,
+  query,
+}: {
+  title: string;
+  none: string;
+  query: ComponentProps<typeof PagedList<AuditEntry>>['query'];
+}) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const query = useInfiniteQuery(auditQuery(account.id));
-
   return (
     <section className="account-section" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('accounts.audit.title')}</h2>
+      <h2 id={titleId}>{title}</h2>
       <PagedList
         query={query}
         skeletons={(count) => <AuditSkeletons count={count} />}
-        empty={<p className="muted">{t('accounts.audit.none')}</p>}
+        empty={<p className="muted">{none}</p>}
         moreLabel={t('accounts.list.loadMore')}
         moreClassName="accounts-more"
       >

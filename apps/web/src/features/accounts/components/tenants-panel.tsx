@@ -26,6 +26,7 @@ import { tenantsQueryKey } from '../api/keys';
 import { tenantsQuery } from '../api/list-tenants';
 import { removeTenant } from '../api/remove-tenant';
 import { accountFieldMessage } from '../account-form';
+import { TenantAudit } from './account-audit';
 
 interface TenantForm {
   slug: string;
@@ -100,7 +101,10 @@ function NewTenantForm() {
   );
 }
 
-/** The tenants (superadmins): each with its accounts, removable while empty (not root or public). */
+/**
+ * The tenants (superadmins): each with its accounts, removable while empty (not root or public),
+ * and the audit of tenants added and removed.
+ */
 export function TenantsPanel() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -124,7 +128,7 @@ export function TenantsPanel() {
   else if (tenants.isError) list = <QueryError as="div" error={tenants.error} onRetry={refetchOf(tenants)} />;
   else {
     list = (
-      <ul className="tenant-list">
+      <ul className="tenant-list" aria-label={t('accounts.tabs.tenants')}>
         {tenants.data.map((tenant) => (
           <li key={tenant.id} className="tenant-row">
             <Building2 aria-hidden size={22} className="tenant-icon" />
@@ -162,6 +166,7 @@ export function TenantsPanel() {
     <>
       {list}
       <NewTenantForm />
+      <TenantAudit />
       <ConfirmDeleteDialog
         open={removing !== undefined}
         busy={remove.isPending}

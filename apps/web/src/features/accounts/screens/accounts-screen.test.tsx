@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '@tolk/shared/schemas/accounts-admin';
 import { del, get, post } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { HttpError } from '../../../lib/http-error';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
-import { anAccount, aTenant, KARI_ID, renderRoutes, signInAs } from '../test-factories';
+import { ADMIN_ID, anAccount, aTenant, KARI_ID, renderRoutes, signInAs } from '../test-factories';
 import { Component as Accounts } from './accounts-screen';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -21,6 +22,8 @@ const PUBLIC = aTenant({ id: '9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a', slug: 'publ
 /** The pages of GET /accounts the server has, by cursor ('' for the first). */
 let pages: Record<string, { items: unknown[]; nextCursor: string | null }>;
 let tenants: unknown[];
+/** The pages of GET /tenants/audit, by cursor ('' for the first). */
+let tenantAudit: Record<string, { items: AuditEntry[]; nextCursor: string | null }>;
 const asked: Query[] = [];
 
 beforeAll(async () => {
@@ -31,9 +34,13 @@ beforeEach(async () => {
   asked.length = 0;
   pages = { '': { items: [], nextCursor: null } };
   tenants = [PUBLIC, aTenant()];
+  tenantAudit = { '': { items: [], nextCursor: null } };
   vi.mocked(get).mockImplementation((url: string, config?: { params?: unknown }) => {
     if (url === '/tenants') return Promise.resolve({ items: tenants });
     const query = (config?.params ?? {}) as Query;
+    if (url === '/tenants/audit') {
+      return Promise.resolve(tenantAudit[typeof query.cursor === 'string' ? query.cursor : '']);
+    }
     asked.push(query);
     return Promise.resolve(pages[typeof query.cursor === 'string' ? query.cursor : ''] ?? pages['']);
   });
@@ -145,7 +152,7 @@ describe('/account for a superadmin', () => {
     const user = userEvent.setup();
     tenants = [PUBLIC, aTenant({ accounts: 0, removable: true })];
     renderAt('/account?tab=tenants');
-    const list = await screen.findByRole('list');
+    const list = await screen.findByRole('list', { name: 'Tenants' });
     expect(within(list).getByRole('link', { name: '3 accounts' }).getAttribute('href')).toBe('/account?tenant=public');
     expect(within(list).getByRole('link', { name: '0 accounts' })).toBeTruthy();
     // Only the empty tenant may go.
@@ -172,6 +179,43 @@ describe('/account for a superadmin', () => {
     expect(within(question).getByText('Are you sure you want to delete the item?')).toBeTruthy();
     await user.click(within(question).getByRole('button', { name: 'Remove' }));
     expect(del).toHaveBeenCalledWith('/tenants/oslo-club');
+  });
+
+  it('shows the tenants added and removed, by whom, newest first, and asks for more with the cursor', async () => {
+    signInAs('superadmin');
+    const user = userEvent.setup();
+    const entry = (id: string, action: AuditEntry['action'], slug: string, name: string): AuditEntry => ({
+      id,
+      at: '2026-05-02T09:30:00.000Z',
+      action,
+      actor: { id: ADMIN_ID, username: 'admin', displayName: 'Site Admin' },
+      accountId: null,
+      tenantId: '2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f',
+      before: action === 'tenant_removed' ? { slug, name } : null,
+      after: action === 'tenant_created' ? { slug, name } : null,
+    });
+    tenantAudit = {
+      '': { items: [entry('3', 'tenant_removed', 'bergen', 'Bergen Club')], nextCursor: 't2' },
+      t2: { items: [entry('2', 'tenant_created', 'bergen', 'Bergen Club')], nextCursor: null },
+    };
+    renderAt('/account?tab=tenants');
+    const section = await screen.findByRole('region', { name: 'Tenant changes' });
+    const removed = await within(section).findByText('Tenant removed');
+    expect(removed.closest('li')?.textContent).toContain('by Site Admin');
+    expect(within(section).getByText('bergen')).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Load more' }));
+    expect(await within(section).findByText('Tenant added')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith(
+      '/tenants/audit',
+      expect.objectContaining({ params: { limit: 25, cursor: 't2' } }),
+    );
+  });
+
+  it('says when no tenant was added or removed yet', async () => {
+    signInAs('superadmin');
+    renderAt('/account?tab=tenants');
+    const section = await screen.findByRole('region', { name: 'Tenant changes' });
+    expect(await within(section).findByText('No tenant has been added or removed yet.')).toBeTruthy();
   });
 });
 
