@@ -156,7 +156,15 @@ export class FuzzReport {
             const error = example.errors[0];
             const where = [error?.query, error?.at].filter(Boolean).join(' at ');
             const roles = [...new Set(list.map((o) => o.role))].join('/');
-            return `    ${target} ×${list.length} as ${roles}${where ? ` — ${where}` : ''}\n      e.g. ${example.note}\n      ${shorten(example.input, 300)}`;
+            // What was wrong with the inputs, each once: which fields and parameters do it.
+            const notes = [...new Set(list.map((o) => o.note))];
+            const shown = process.env.FUZZ_VERBOSE ? notes : notes.slice(0, 4);
+            const more = notes.length > shown.length ? ` (and ${notes.length - shown.length} more)` : '';
+            return [
+              `    ${target} ×${list.length} as ${roles}${where ? ` — ${where}` : ''}`,
+              ...shown.map((note) => `      - ${note}`),
+              `      e.g. ${shorten(example.input, 300)}${more}`,
+            ].join('\n');
           }),
         ].join('\n'),
       );
