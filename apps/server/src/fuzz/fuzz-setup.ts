@@ -56,6 +56,7 @@ export async function fuzzApp(): Promise<{ t: TestApp; takeErrors: () => LoggedE
         connectRequestsPerDay: PLENTY,
         reportsPerDay: PLENTY,
         photoUploadsPerDay: PLENTY,
+        citySearchesPerMinute: PLENTY,
         subscriberFactor: 1,
       },
     },

@@ -222,7 +222,11 @@ export const realtimePlugin = fp(
       if (socket.disconnected) return;
       // The one text rule (packages/shared/src/text.ts), on every event's payload before a handler reads it.
       socket.use((packet, next) => {
-        const cleaned = cleanInput(packet.slice(1).filter((arg) => typeof arg !== 'function'));
+        const payload = packet.slice(1).filter((arg) => typeof arg !== 'function');
+        // Every event a client sends carries a payload: an acknowledgement alone is answered, not left waiting.
+        const cleaned: ReturnType<typeof cleanInput> = payload.length
+          ? cleanInput(payload)
+          : { ok: false, problems: { body: ['Send the event with its payload.'] } };
         if (cleaned.ok) {
           let index = 0;
           for (let i = 1; i < packet.length; i += 1) {
@@ -252,8 +256,8 @@ export const realtimePlugin = fp(
     // Sockets live as long as their session: sign-out and password change close them, on every instance.
     app.onSessionsRevoked(({ sessionIds }) => {
       io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
-      // The other instances drop their cached callers of these sessions too.
-      (io as unknown as ServerSideEmitter).serverSideEmit(SESSIONS_REVOKED, sessionIds);
+      // The other instances drop their cached callers of these sessions too (one instance: there are none).
+      if (options.redisUrl) (io as unknown as ServerSideEmitter).serverSideEmit(SESSIONS_REVOKED, sessionIds);
     });
     (io as unknown as ServerSideEmitter).on(SESSIONS_REVOKED, (sessionIds: unknown) => {
       if (Array.isArray(sessionIds))

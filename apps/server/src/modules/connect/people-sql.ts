@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { accounts } from '../../db/schema/accounts';
-import { blocks, connections } from '../../db/schema/connect';
+import { connections } from '../../db/schema/connect';
+import { noBlockBetween } from './reach';
 import { profiles, type SpokenLanguage } from '../../db/schema/profiles';
 
 /** Who is looking: every query is scoped to their tenant and leaves them out. */
@@ -51,8 +52,7 @@ export const pairIs = (a: SQL | string, b: SQL | string) =>
   );
 
 /** Neither has blocked the other. */
-export const unblocked = (viewer: Viewer) =>
-  sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer.accountId} and ${blocks.blockedId} = ${accounts.id}) or (${blocks.blockerId} = ${accounts.id} and ${blocks.blockedId} = ${viewer.accountId}))`;
+export const unblocked = (viewer: Viewer) => noBlockBetween(viewer.accountId, accounts.id);
 
 /** Who the viewer may see: same tenant, not themselves, not suspended, not blocked, visible to them. */
 export const visibleTo = (viewer: Viewer) =>
