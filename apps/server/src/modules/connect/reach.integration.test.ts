@@ -35,6 +35,7 @@ let xThing: Thing;
 let xPhoto: Photo;
 let xAvatarUrl: string;
 let pendingOrder: Order;
+let yThing: Thing;
 const sockets: Client[] = [];
 
 const inject = (
@@ -121,6 +122,16 @@ beforeAll(async () => {
   const ordered = await inject(y, 'POST', '/api/orders', { thingId: xThing.id, quantity: 1, note: 'Two of us?' });
   expect(ordered.statusCode, ordered.body).toBe(201);
   pendingOrder = ordered.json<Order>();
+  const offered = await inject(y, 'POST', '/api/things', {
+    name: 'Bike repair',
+    description: 'I fix bikes.',
+    priceMinor: 500,
+    currency: 'EUR',
+    unit: 'item',
+    visibility: 'offered',
+  });
+  expect(offered.statusCode, offered.body).toBe(201);
+  yThing = offered.json<Thing>();
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -150,6 +161,12 @@ async function expectReach(open: boolean) {
     if (open) expect(made.statusCode, made.body).toBe(201);
     else expect(expectError(made, 400, 'validation_failed').fields?.members).toBeDefined();
   }
+  // The blocker does not reach the blocked member's offers either.
+  expect((await offeredBy(x, y)).map((thing) => thing.id)).toEqual(open ? [yThing.id] : []);
+  const byBlocker = await inject(x, 'POST', '/api/orders', { thingId: yThing.id, quantity: 1 });
+  if (open) expect(byBlocker.statusCode, byBlocker.body).toBe(201);
+  else expectNotFound(byBlocker);
+  expect((await inject(x, 'GET', `/api/connect/people/${y.userId}`)).statusCode).toBe(open ? 200 : 404);
   // Offers, their photo, the avatar.
   expect((await offeredBy(y, x)).map((thing) => thing.id)).toEqual(open ? [xThing.id] : []);
   expect((await inject(y, 'GET', `/api/uploads/${xPhoto.id}`)).statusCode).toBe(open ? 200 : 404);
