@@ -13,6 +13,7 @@ import type {
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { cleanInput } from '@tolk/shared/text';
 import type { Caller } from './auth';
+import { closeRedisClient } from './redis-counters';
 import { batchSocketWrites } from './socket-write-batching';
 
 export interface SocketData {
@@ -139,7 +140,7 @@ export const realtimePlugin = fp(
 
     batchSocketWrites(io.engine);
 
-    const redisClients: { quit(): Promise<unknown> }[] = [];
+    const redisClients: Parameters<typeof closeRedisClient>[0][] = [];
     if (options.redisUrl) {
       const pub = createClient({ url: options.redisUrl });
       const sub = pub.duplicate();
@@ -292,11 +293,17 @@ export const realtimePlugin = fp(
     });
     app.addHook('onClose', async () => {
       // Stop hearing other instances first: a request answered on a closed client is an unhandled error.
-      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+      // Bounded: the adapter unsubscribes through a client that may still be reconnecting.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.resolve(io.of('/').adapter.close()).catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, 2_000))),
+      ]);
+      clearTimeout(timer);
       // A request from another instance that arrived just before may still be answering (it
       // awaits this instance's own sockets first): let it finish before its client goes.
       if (redisClients.length) await new Promise((resolve) => setTimeout(resolve, 100));
-      await Promise.allSettled(redisClients.map((client) => client.quit()));
+      await Promise.all(redisClients.map((client) => closeRedisClient(client)));
     });
   },
   { name: 'realtime', dependencies: ['auth'] },

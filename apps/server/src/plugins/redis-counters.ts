@@ -21,9 +21,40 @@ export async function connectRedisCounters(app: FastifyInstance, url: string): P
   });
   await client.connect();
   app.addHook('onClose', async () => {
-    await client.quit().catch(() => undefined);
+    await closeRedisClient(client);
   });
   return client;
+}
+
+/** How long a Redis client is given to say goodbye when the app closes. */
+const REDIS_CLOSE_MS = 2_000;
+
+/**
+ * Closes a Redis client for good: politely (QUIT, what was sent is answered first), but never
+ * waiting more than a moment, since a client still reconnecting to a Redis that just came back
+ * may never get to answer; then it is dropped.
+ */
+export async function closeRedisClient(client: { close(): Promise<unknown>; destroy(): void }): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    client.close().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => {
+        resolve(false);
+      }, REDIS_CLOSE_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!closed) {
+    try {
+      client.destroy();
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 /**
