@@ -113,27 +113,8 @@ export function createReach(db: Database) {
     /** Whether a block stands between two members, either way (reporting ignores it; nothing else does). */
     async blocked(a: string, b: string): Promise<boolean> {
       if (a === b) return false;
-      const [row] = await db
-        .select({ id: blocks.blockerId })
-        .from(blocks)
-        .where(
-          sql`(${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a})`,
-        )
-        .limit(1);
-      return row !== undefined;
-    },
-
-    /** Of some accounts, those a block stands between with `accountId` (live events leave them out). */
-    async blockedAmong(accountId: string, ids: readonly string[]): Promise<string[]> {
-      const others = [...new Set(ids)].filter((id) => id !== accountId);
-      if (!others.length) return [];
-      const rows = await db
-        .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-        .from(blocks)
-        .where(
-          sql`(${blocks.blockerId} = ${accountId} and ${inArray(blocks.blockedId, others)}) or (${blocks.blockedId} = ${accountId} and ${inArray(blocks.blockerId, others)})`,
-        );
-      return [...new Set(rows.map((row) => (row.blockerId === accountId ? row.blockedId : row.blockerId)))];
+      const [row] = await db.select({ yes: blockBetween(a, b).mapWith(Boolean) }).from(sql`(select 1) as one`);
+      return row?.yes === true;
     },
   };
 }
