@@ -53,6 +53,12 @@ export function attachCredentials(config: InternalAxiosRequestConfig): InternalA
   return config;
 }
 
+/** The bearer token a request carried, if any. */
+function sentToken(config: InternalAxiosRequestConfig): string | undefined {
+  const authorization = AxiosHeaders.from(config.headers).get('Authorization');
+  return typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '') || undefined : undefined;
+}
+
 http.interceptors.request.use(attachCredentials);
 http.interceptors.response.use(
   (response) => {
@@ -65,7 +71,10 @@ http.interceptors.response.use(
     const config = error instanceof AxiosError ? error.config : undefined;
     // A 401 naming a field is a wrong current password, not a dead session.
     const sessionRejected = failure.status === 401 && Object.keys(failure.fields).length === 0;
-    if (sessionRejected && config && !config.noAuth && getAccessToken()) notifyUnauthorized();
+    // Only the token still in use ends the session: a call sent with the one a password change
+    // just replaced is answered 401 after the new one is in place.
+    const sent = config && !config.noAuth ? sentToken(config) : undefined;
+    if (sessionRejected && sent && sent === getAccessToken()) notifyUnauthorized();
     // Signed in with a one-time password: the session sends the member to choose their own.
     if (failure.code === 'password_change_required') notifySession('passwordChangeRequired');
     return Promise.reject(failure);

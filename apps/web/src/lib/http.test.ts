@@ -99,6 +99,11 @@ describe('the client against a real HTTP server', () => {
         res.end(
           JSON.stringify({ error: { code: 'password_change_required', message: 'Change your password to continue.' } }),
         );
+      } else if (req.url === '/api/gone-later') {
+        setTimeout(() => {
+          res.writeHead(401, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { code: 'unauthorized', message: 'Session ended' } }));
+        }, 150);
       } else if (req.url === '/api/gone') {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 'unauthorized', message: 'Session ended' } }));
@@ -141,6 +146,22 @@ describe('the client against a real HTTP server', () => {
     await get('/gone', { noAuth: true }).catch(() => undefined);
     setUnauthorizedHandler(undefined);
     expect(told).toBe(1);
+  });
+
+  it('does not end the session for a call sent with a token that has since been replaced', async () => {
+    setAccessToken('before-password-change');
+    let told = 0;
+    setUnauthorizedHandler(() => (told += 1));
+    const inFlight = get('/gone-later').catch(() => undefined);
+    // The password change's answer lands while the old token's call is still out.
+    await vi.waitFor(() => {
+      expect(seen.at(-1)?.['x-access-token']).toBe('before-password-change');
+    });
+    setAccessToken('after-password-change');
+    await inFlight;
+    setUnauthorizedHandler(undefined);
+    expect(told).toBe(0);
+    expect(getAccessToken()).toBe('after-password-change');
   });
 
   it('tells the session when the member must first change a one-time password', async () => {

@@ -124,7 +124,12 @@ export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: 
     },
     async (request, reply) => {
       const issued = await auth.changePassword(callerOf(request), request.body, metaOf(request));
-      app.sessionsRevoked(issued.revoked);
+      // The old tokens are refused from now on; their sockets close once this answer is out, so the
+      // page reconnects with the new token rather than racing its arrival with the old one.
+      app.forgetSessions(issued.revoked.sessionIds);
+      reply.raw.once('close', () => {
+        app.sessionsRevoked(issued.revoked);
+      });
       return deliver(request, reply, issued);
     },
   );
