@@ -87,6 +87,18 @@ export function fakeStripeBilling(objects: Map<string, StripeObject>, nextId: ()
       status_transitions: { paid_at: now(), finalized_at: now() },
     };
     objects.set(id, made);
+    // How the invoice was paid: a payment intent, listed as its invoice payment.
+    const paymentId = `inpay_test_${nextId()}`;
+    objects.set(paymentId, {
+      id: paymentId,
+      object: 'invoice_payment',
+      invoice: id,
+      status: 'paid',
+      is_default: true,
+      amount_paid: order.unitAmount,
+      currency: order.currency,
+      payment: { type: 'payment_intent', payment_intent: `pi_test_${id}` },
+    });
     Object.assign(item, { current_period_start: start, current_period_end: end });
     subscription.latest_invoice = id;
     return made;
@@ -102,6 +114,14 @@ export function fakeStripeBilling(objects: Map<string, StripeObject>, nextId: ()
       request: VendorRequest,
       form: URLSearchParams,
     ): { object: StripeObject } | { error: VendorReply } | undefined {
+      if (request.method === 'GET' && request.path === '/v1/invoice_payments') {
+        const invoiceId = request.query.get('invoice');
+        const status = request.query.get('status');
+        const data = [...objects.values()].filter(
+          (o) => o.object === 'invoice_payment' && o.invoice === invoiceId && (!status || o.status === status),
+        );
+        return { object: { object: 'list', url: '/v1/invoice_payments', has_more: false, data } };
+      }
       const path = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path);
       if (!path) return undefined;
       const subscription = objects.get(path[1]!);

@@ -94,6 +94,9 @@ export function fakeStripe() {
         return stripeError(404, 'No such checkout.session', 'resource_missing');
       answer = expand(session, expansions);
     } else if (request.method === 'POST' && request.path === '/v1/refunds') {
+      // Stripe refunds a payment intent or a charge; an invoice id is not one.
+      const intent = form.get('payment_intent') ?? '';
+      if (!intent.startsWith('pi_')) return stripeError(404, `No such payment_intent: '${intent}'`, 'resource_missing');
       answer = {
         id: `re_test_${next++}`,
         object: 'refund',

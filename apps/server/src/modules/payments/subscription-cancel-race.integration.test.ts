@@ -208,6 +208,8 @@ describe('through Stripe', () => {
     const refunds = refundsAsked().slice(refundsBefore);
     expect(refunds).toHaveLength(1);
     expect(new URLSearchParams(refunds[0]!.body).get('amount')).toBe(String(PRICE));
+    // Refunded through the payment intent that paid the invoice, not the invoice's own id.
+    expect(new URLSearchParams(refunds[0]!.body).get('payment_intent')).toBe(`pi_test_${String(session.invoice)}`);
     expect((await paymentRow(payment.id)).refundRef).toMatch(/^re_test_/);
     // Stripe takes no renewal of what was given back.
     expect(stripe.stripe.object(String(session.subscription))).toMatchObject({ cancel_at_period_end: true });

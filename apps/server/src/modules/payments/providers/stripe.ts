@@ -43,6 +43,17 @@ export function createStripeProvider(settings: StripeSettings): RedirectProvider
     ...(settings.api ?? {}),
   });
   const billing = stripeBilling(stripe);
+
+  /** The payment intent that paid an invoice (API 2025-03-31 onwards: through its invoice payments). */
+  async function invoicePaymentIntent(invoiceId: string): Promise<string> {
+    const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 });
+    for (const { payment } of payments.data) {
+      const intent = payment.payment_intent;
+      if (intent) return typeof intent === 'string' ? intent : intent.id;
+    }
+    throw new Error(`Stripe has no paid payment intent for invoice ${invoiceId}`);
+  }
+
   return {
     id: 'stripe',
     testMode: /^(sk|rk)_test_/.test(settings.secretKey),
@@ -105,9 +116,12 @@ export function createStripeProvider(settings: StripeSettings): RedirectProvider
     },
 
     async refund(chargeRef, amountMinor, _currency, idempotencyKey) {
+      // A one-off order's charge is its payment intent; a subscription period's is the invoice
+      // that paid it, which Stripe refunds through that invoice's payment.
+      const paymentIntent = chargeRef.startsWith('in_') ? await invoicePaymentIntent(chargeRef) : chargeRef;
       // Stripe counts in the currency's smallest unit, as Tolk does.
       const refund = await stripe.refunds.create(
-        { payment_intent: chargeRef, amount: amountMinor },
+        { payment_intent: paymentIntent, amount: amountMinor },
         { idempotencyKey },
       );
       return { refundRef: refund.id };
