@@ -33,6 +33,11 @@ test('two members chat, each reading the other in their own language, and nothin
     const spanishLog = spanish.page.getByRole('log');
     await expect(spanishLog.getByText(/Buenos días, mi amigo/)).toBeVisible();
     await expect(spanishLog.getByText('Good morning, my friend')).toHaveCount(0);
+    // A machine made it and says so; Lucía flags it, and is told it will be made again.
+    await expect(spanishLog.getByText('Machine translation by Apertium')).toBeVisible();
+    await spanishLog.getByRole('button', { name: 'Flag bad translation' }).click();
+    await expect(spanish.page.getByText('Thanks. This translation is flagged and will be made again.')).toBeVisible();
+    await expect(spanishLog.getByRole('button', { name: 'Flagged' })).toBeDisabled();
     await spanishLog.getByRole('button', { name: 'Show original' }).click();
     await expect(spanishLog.getByText('Good morning, my friend')).toBeVisible();
     await spanishLog.getByRole('button', { name: 'Show translation' }).click();

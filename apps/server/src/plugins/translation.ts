@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { TranslationConfig } from '../config';
 import type { TranslationEngine } from '../modules/translation/engines/engine';
 import { createConfiguredEngines } from '../modules/translation/engines/configured-engines';
+import { createTranslationFlagsRepository } from '../modules/translation/translation-flags.repository';
+import { createTranslationFlags, type TranslationFlags } from '../modules/translation/translation-flags.service';
 import { createTranslationRepository } from '../modules/translation/translation.repository';
 import { createTranslationService, type TranslationService } from '../modules/translation/translation.service';
 
@@ -10,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Translation for every feature: `app.translation.translate({ texts, from, to: [...] })`. */
     translation: TranslationService;
+    /** Readers' flags of bad translations: `app.translationFlags.flag(...)` once a module checked who may. */
+    translationFlags: TranslationFlags;
   }
 }
 
@@ -43,6 +47,10 @@ export const translationPlugin = fp(
       onEngineCall: app.metrics.translationCall,
     });
     app.decorate('translation', service);
+    app.decorate(
+      'translationFlags',
+      createTranslationFlags({ repo: createTranslationFlagsRepository(app.db), translation: service }),
+    );
     app.addHook('onClose', () => service.close());
   },
   { name: 'translation', dependencies: ['db', 'metrics'] },

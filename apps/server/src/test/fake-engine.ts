@@ -59,6 +59,8 @@ export function fakeEngine(options: {
 /** The SQL translation memory's contract, kept in a Map: for unit tests of the service. */
 export function inMemoryTranslationStore(): TranslationStore & { rows: Map<string, string>; finds: number } {
   const rows = new Map<string, string>();
+  /** Keys of rows a reader flagged: not found until saved again. */
+  const flagged = new Set<string>();
   const key = (engine: string, from: string, to: string, hash: string) => [engine, from, to, hash].join('|');
   const store = {
     rows,
@@ -67,16 +69,23 @@ export function inMemoryTranslationStore(): TranslationStore & { rows: Map<strin
       store.finds++;
       return targets.flatMap((targetLanguage) =>
         hashes.flatMap((sourceHash) => {
-          const translatedText = rows.get(key(engine, from, targetLanguage, sourceHash));
-          return translatedText === undefined ? [] : [{ targetLanguage, sourceHash, translatedText }];
+          const k = key(engine, from, targetLanguage, sourceHash);
+          const translatedText = rows.get(k);
+          return translatedText === undefined || flagged.has(k) ? [] : [{ targetLanguage, sourceHash, translatedText }];
         }),
       );
     },
     async save(engine: string, from: string, saved: RememberedTranslation[]) {
       for (const row of saved) {
         const k = key(engine, from, row.targetLanguage, row.sourceHash);
-        if (!rows.has(k)) rows.set(k, row.translatedText);
+        if (!rows.has(k) || flagged.delete(k)) rows.set(k, row.translatedText);
       }
+    },
+    async flag(engine: string, from: string, to: string, hash: string) {
+      const k = key(engine, from, to, hash);
+      const text = rows.get(k);
+      if (text !== undefined) flagged.add(k);
+      return text;
     },
   };
   return store;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Languages } from 'lucide-react';
 import type { ReaderText } from '@tolk/shared/schemas/connect';
 import { languageName } from '../lib/language-names';
+import { MachineTranslationNote } from './machine-translation';
 import './reader-text.css';
 import './text-button.css';
 
@@ -24,6 +25,18 @@ export function ReaderTextView({ text, clamp = false, toggle = false, className 
   const [showOriginal, setShowOriginal] = useState(false);
   const translated = text.state === 'ready' && text.text !== null;
   const original = !translated || showOriginal;
+  const toggleButton = toggle && translated && (
+    <button
+      type="button"
+      className="text-button"
+      aria-pressed={showOriginal}
+      onClick={() => {
+        setShowOriginal((value) => !value);
+      }}
+    >
+      {showOriginal ? t('translation.showTranslation') : t('translation.showOriginal')}
+    </button>
+  );
   return (
     <div className={['reader-text', className].filter(Boolean).join(' ')}>
       <p
@@ -46,17 +59,11 @@ export function ReaderTextView({ text, clamp = false, toggle = false, className 
           {t('connect.untranslated', { language: languageName(text.from, i18n.language) })}
         </p>
       )}
-      {toggle && translated && (
-        <button
-          type="button"
-          className="text-button"
-          aria-pressed={showOriginal}
-          onClick={() => {
-            setShowOriginal((value) => !value);
-          }}
-        >
-          {showOriginal ? t('translation.showTranslation') : t('translation.showOriginal')}
-        </button>
+      {translated && !original ? (
+        // Bios and notes are translated by a machine too: said so, like a muse's translation.
+        <MachineTranslationNote>{toggleButton}</MachineTranslationNote>
+      ) : (
+        toggleButton
       )}
     </div>
   );

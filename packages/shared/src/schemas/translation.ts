@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toTranslationLanguage } from '../languages';
+import { languageCodeSchema } from './auth';
 
 import { TRANSLATE_MAX_TARGETS, TRANSLATE_MAX_TEXTS, TRANSLATE_MEMBER_TEXT_MAX } from '../limits';
 
@@ -139,3 +140,44 @@ export const translationStatusSchema = z.object({
   }),
 });
 export type TranslationStatus = z.infer<typeof translationStatusSchema>;
+
+export const TRANSLATION_FLAGS_PAGE_SIZE = 30;
+export const TRANSLATION_FLAGS_PAGE_MAX = 100;
+
+/** A reader flags the translation of a muse they can read into one language (POST /muses/:id/flags). */
+export const flagTranslationInputSchema = z.object({
+  to: languageCodeSchema,
+});
+export type FlagTranslationInput = z.infer<typeof flagTranslationInputSchema>;
+
+/** The flag, the same one however often the member flags the same translation. */
+export const translationFlagReceiptSchema = z.object({ id: z.uuid(), createdAt: z.string() });
+export type TranslationFlagReceipt = z.infer<typeof translationFlagReceiptSchema>;
+
+export const translationFlagsQuerySchema = z.object({
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(TRANSLATION_FLAGS_PAGE_MAX).default(TRANSLATION_FLAGS_PAGE_SIZE),
+});
+export type TranslationFlagsQuery = z.input<typeof translationFlagsQuerySchema>;
+
+/** One flag as superadmins read it: the text pair, its engine and languages, who flagged it where. */
+export const translationFlagSchema = z.object({
+  id: z.uuid(),
+  /** The tenant's slug. */
+  tenant: z.string(),
+  flaggedBy: z.object({ id: z.uuid(), username: z.string(), displayName: z.string() }),
+  museId: z.uuid().nullable(),
+  engine: z.string(),
+  pivot: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  sourceText: z.string(),
+  targetText: z.string(),
+  createdAt: z.string(),
+});
+export type TranslationFlag = z.infer<typeof translationFlagSchema>;
+export const translationFlagsPageSchema = z.object({
+  items: z.array(translationFlagSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TranslationFlagsPage = z.infer<typeof translationFlagsPageSchema>;

@@ -29,6 +29,7 @@ export const musesPlugin = fp(
       uploads: createUploadsService(app.db),
       // Connect's rule: who may be put in a conversation with whom, whose live events go to whom.
       reach: app.reach,
+      flags: app.translationFlags,
     });
     app.decorate('muses', service);
     app.realtime.onConnection(
@@ -49,5 +50,5 @@ export const musesPlugin = fp(
       await service.idle();
     });
   },
-  { name: 'muses', dependencies: ['db', 'auth', 'reach', 'realtime', 'metrics'] },
+  { name: 'muses', dependencies: ['db', 'auth', 'reach', 'realtime', 'metrics', 'translation'] },
 );

@@ -19,6 +19,7 @@ import {
   updateMembershipInputSchema,
 } from '@tolk/shared/schemas/conversations';
 import { languageCodeSchema, usernameSchema } from '@tolk/shared/schemas/auth';
+import { flagTranslationInputSchema, translationFlagReceiptSchema } from '@tolk/shared/schemas/translation';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import type { MusesService } from './muses.service';
@@ -226,6 +227,27 @@ export async function musesRoutes(
       config,
     },
     async (request) => service.translateOnDemand(actor(request), request.params.id, request.body.to),
+  );
+
+  r.post(
+    '/muses/:id/flags',
+    {
+      schema: {
+        tags,
+        summary: 'Flag the machine translation of a muse I can read as bad (once per member and translation)',
+        description:
+          'Kept with the text pair and engine for superadmins; the translation memory stops serving the ' +
+          'pair until the engine translates it again. 201 for a new flag, 200 with the same flag when repeated.',
+        params: idParamsSchema,
+        body: flagTranslationInputSchema,
+        response: { 200: translationFlagReceiptSchema, 201: translationFlagReceiptSchema, ...errors },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const { created, ...flag } = await service.flagTranslation(actor(request), request.params.id, request.body.to);
+      return reply.code(created ? 201 : 200).send(flag);
+    },
   );
 
   r.patch(

@@ -5,6 +5,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import type { Metrics, MuseVia } from '../../plugins/metrics';
 import type { TolkServer } from '../../plugins/realtime';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { TranslationFlags } from '../translation/translation-flags.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { PlazasRepository } from './plazas.repository';
 import { createConversationsService, type Actor, type Membership } from './conversations.service';
@@ -35,6 +36,8 @@ export function createMusesService(deps: {
   accounts: Pick<AccountsService, 'findByUsernames'>;
   uploads: Pick<UploadsService, 'sendable'>;
   reach: Parameters<typeof createConversationsService>[0]['reach'];
+  /** The translation module keeps readers' flags of bad translations. */
+  flags: Pick<TranslationFlags, 'flag'>;
 }) {
   const { repo, translator } = deps;
   const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log, metrics: deps.metrics });
@@ -203,6 +206,33 @@ export function createMusesService(deps: {
       const [existing] = await repo.translationsFor([muse.id], to);
       if (existing && !existing.stale && existing.state === 'ready') return translationFromRow(existing);
       return delivery.translateNow(muse, to);
+    },
+
+    /**
+     * A reader flags the machine translation of a muse they can read (a chat they are in, a plaza
+     * they host) into one language. Only a stored, current, engine-made translation can be flagged.
+     */
+    async flagTranslation(actor: Actor, museId: string, to: string) {
+      if (!actor.accountId || !actor.tenantId) throw notFound('Muse');
+      const muse = await repo.findMuse(museId);
+      if (!muse || muse.deletedAt) throw notFound('Muse');
+      const { conversation } = await membership(muse.conversationId, actor);
+      if (conversation.tenantId !== actor.tenantId) throw notFound('Muse');
+      const [version] = await repo.translationsFor([muse.id], to);
+      if (!version || version.stale || version.state !== 'ready' || version.engine === null || version.text === null) {
+        throw fieldError('to', 'This muse has no machine translation into this language.');
+      }
+      return deps.flags.flag({
+        tenantId: actor.tenantId,
+        accountId: actor.accountId,
+        museId: muse.id,
+        engine: version.engine,
+        pivot: version.pivot,
+        from: muse.sourceLanguage,
+        to: version.targetLanguage,
+        sourceText: muse.text,
+        targetText: version.text,
+      });
     },
 
     async edit(actor: Actor, museId: string, input: { text: string; from?: string | undefined }) {

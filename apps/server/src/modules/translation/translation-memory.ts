@@ -76,6 +76,16 @@ export class TranslationMemory {
     await this.store.save(engine, from, rows);
   }
 
+  /**
+   * A reader flagged this translation: this process forgets it at once, and SQL keeps it marked
+   * so no instance finds it again until the engine's next translation replaces it. Other
+   * instances' in-process copies live on until they are evicted. The text it held, if any.
+   */
+  async forget(key: MemoryKey): Promise<string | undefined> {
+    this.cache.delete(keyOf(key));
+    return this.store.flag(key.engine, key.from, key.to, key.hash);
+  }
+
   stats(): MemoryStats {
     const hits = this.cacheHits + this.storeHits;
     return {

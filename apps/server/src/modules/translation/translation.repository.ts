@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers } from '../../db/schema/conversations';
@@ -14,6 +14,11 @@ export interface RememberedTranslation {
 export interface TranslationStore {
   find(engine: string, sourceLanguage: string, targets: string[], hashes: string[]): Promise<RememberedTranslation[]>;
   save(engine: string, sourceLanguage: string, rows: RememberedTranslation[]): Promise<void>;
+  /**
+   * Marks one remembered translation flagged (no longer found, replaced by the next save); the
+   * text it held, or undefined when there was none.
+   */
+  flag(engine: string, sourceLanguage: string, targetLanguage: string, hash: string): Promise<string | undefined>;
 }
 
 export function createTranslationRepository(db: Database): TranslationStore {
@@ -33,17 +38,44 @@ export function createTranslationRepository(db: Database): TranslationStore {
             eq(translationMemory.sourceLanguage, sourceLanguage),
             inArray(translationMemory.targetLanguage, targets),
             inArray(translationMemory.sourceHash, hashes),
+            isNull(translationMemory.flaggedAt),
           ),
         );
     },
 
     async save(engine, sourceLanguage, rows) {
       if (!rows.length) return;
-      // Two instances translating the same text at once both save it; the first row stands.
+      // Two instances translating the same text at once both save it; the first row stands,
+      // unless it was flagged: then the fresh translation replaces it.
       await db
         .insert(translationMemory)
         .values(rows.map((row) => ({ ...row, engine, sourceLanguage })))
-        .onConflictDoNothing();
+        .onConflictDoUpdate({
+          target: [
+            translationMemory.engine,
+            translationMemory.sourceLanguage,
+            translationMemory.targetLanguage,
+            translationMemory.sourceHash,
+          ],
+          set: { translatedText: sql`excluded.translated_text`, createdAt: sql`now()`, flaggedAt: null },
+          setWhere: isNotNull(translationMemory.flaggedAt),
+        });
+    },
+
+    async flag(engine, sourceLanguage, targetLanguage, hash) {
+      const [row] = await db
+        .update(translationMemory)
+        .set({ flaggedAt: sql`now()` })
+        .where(
+          and(
+            eq(translationMemory.engine, engine),
+            eq(translationMemory.sourceLanguage, sourceLanguage),
+            eq(translationMemory.targetLanguage, targetLanguage),
+            eq(translationMemory.sourceHash, hash),
+          ),
+        )
+        .returning({ translatedText: translationMemory.translatedText });
+      return row?.translatedText;
     },
   };
 }

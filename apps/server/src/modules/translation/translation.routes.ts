@@ -5,6 +5,8 @@ import {
   languagesResponseSchema,
   translateInputSchema,
   translateResponseSchema,
+  translationFlagsPageSchema,
+  translationFlagsQuerySchema,
   translationStatusSchema,
   TRANSLATE_GUEST_TEXT_MAX,
   TRANSLATE_MEMBER_TEXT_MAX,
@@ -103,5 +105,19 @@ export async function translationRoutes(app: FastifyInstance, { translateLimit }
       if (!callerOf(request).superAdmin) throw forbidden('Only superadmins see the translation status.');
       return app.translation.status();
     },
+  );
+
+  r.get(
+    '/translation/flags',
+    {
+      schema: {
+        tags,
+        summary: 'Translations readers flagged as bad, newest first, every tenant (superadmins only)',
+        querystring: translationFlagsQuerySchema,
+        response: { 200: translationFlagsPageSchema, ...errorResponses(400, 401, 403) },
+      },
+      config: { auth: 'required' },
+    },
+    async (request) => app.translationFlags.page(callerOf(request), request.query),
   );
 }

@@ -202,6 +202,57 @@ describe('translation memory', () => {
   });
 });
 
+describe('a flagged translation', () => {
+  it('is not served again from memory: the next request goes to the engine and its answer replaces it', async () => {
+    const engine = fakeEngine({ pairs: [['en', 'es']] });
+    const store = inMemoryTranslationStore();
+    const { translation, run } = service([engine], { store });
+    await run({ texts: [english(1)], to: ['es'], from: 'en' });
+    const key = ['fake', 'en', 'es', hashText(normaliseText(english(1)))].join('|');
+    store.rows.set(key, 'La estación está cerca');
+    await translation.forget({ engine: 'fake', from: 'en', to: 'es', pivot: null, text: english(1) });
+    const [again] = await run({ texts: [english(1)], to: ['es'], from: 'en' });
+    expect(engine.calls).toHaveLength(2);
+    expect(again!.translations[0]!.text).toBe(`[es] ${english(1)}`);
+    expect(store.rows.get(key)).toBe(`[es] ${english(1)}`);
+    // Made again, it is remembered again.
+    await run({ texts: [english(1)], to: ['es'], from: 'en' });
+    expect(engine.calls).toHaveLength(2);
+  });
+
+  it('through a pivot, has both hops made again', async () => {
+    const engine = fakeEngine({
+      pairs: [
+        ['en', 'es'],
+        ['es', 'fr'],
+      ],
+      pivots: ['es'],
+    });
+    const { translation, run } = service([engine]);
+    await run({ texts: [english(1)], to: ['fr'], from: 'en' });
+    expect(engine.calls).toHaveLength(2);
+    await translation.forget({ engine: 'fake', from: 'en', to: 'fr', pivot: 'es', text: english(1) });
+    const [again] = await run({ texts: [english(1)], to: ['fr'], from: 'en' });
+    expect(again!.translations[0]).toMatchObject({ state: 'ready', pivot: 'es', text: `[fr] [es] ${english(1)}` });
+    expect(engine.calls.map((call) => `${call.from}>${call.to.join()}`)).toEqual(['en>es', 'es>fr', 'en>es', 'es>fr']);
+  });
+
+  it('leaves other texts and languages in memory', async () => {
+    const engine = fakeEngine({
+      pairs: [
+        ['en', 'es'],
+        ['en', 'fr'],
+      ],
+    });
+    const { translation, run } = service([engine]);
+    await run({ texts: [english(1), english(2)], to: ['es', 'fr'], from: 'en' });
+    const before = textsSent(engine);
+    await translation.forget({ engine: 'fake', from: 'en', to: 'es', pivot: null, text: english(1) });
+    await run({ texts: [english(1), english(2)], to: ['es', 'fr'], from: 'en' });
+    expect(textsSent(engine) - before).toBe(1);
+  });
+});
+
 describe('routing', () => {
   it('uses the first configured engine that has the pair', async () => {
     const first = fakeEngine({ name: 'first', pairs: [['en', 'es']] });

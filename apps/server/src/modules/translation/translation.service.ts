@@ -65,6 +65,16 @@ export interface TranslateRequest {
   premium?: boolean;
 }
 
+export interface FlaggedTranslation {
+  engine: string;
+  from: string;
+  to: string;
+  /** The language the engine went through, when it had no direct pair. */
+  pivot: string | null;
+  /** The source text as it was sent to be translated. */
+  text: string;
+}
+
 export interface LateTranslation {
   /** Index of the text in the request. */
   index: number;
@@ -75,6 +85,11 @@ export interface TranslationService {
   translate(request: TranslateRequest): Promise<TranslationResult[]>;
   languages(): Promise<LanguagesResponse>;
   status(): Promise<TranslationStatus>;
+  /**
+   * A reader flagged this translation as bad: the memory stops serving it (each hop of a pivot),
+   * and the next translation of the text goes to the engine and replaces it.
+   */
+  forget(flagged: FlaggedTranslation): Promise<void>;
   /** The engines' and the memory's counts so far, without waiting (metrics). */
   figures(): TranslationFigures;
   /**
@@ -324,6 +339,18 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
         engines: allRunners().map((runner) => engineStatus(runner, routingOf(runner))),
         memory: memory.stats(),
       };
+    },
+
+    async forget({ engine, from, to, pivot, text }) {
+      const source = normaliseText(text);
+      const hash = hashText(source);
+      if (!pivot) {
+        await memory.forget({ engine, from, to, hash });
+        return;
+      }
+      // Either hop may be the bad one: both are made again.
+      const middle = await memory.forget({ engine, from, to: pivot, hash });
+      if (middle !== undefined) await memory.forget({ engine, from: pivot, to, hash: hashText(normaliseText(middle)) });
     },
 
     figures: () => ({ engines: allRunners().map(engineFigures), memory: memory.stats() }),

@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Report } from '@tolk/shared/schemas/connect';
+import type { TranslationFlag, TranslationFlagsPage } from '@tolk/shared/schemas/translation';
 import { HttpError } from '../../../lib/http-error';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
@@ -28,6 +29,31 @@ vi.mock('../api/list-reports', () => ({
     }),
 }));
 vi.mock('../api/resolve-report', () => ({ resolveReport: vi.fn() }));
+vi.mock('../api/list-translation-flags', () => ({
+  translationFlagsQuery: () =>
+    infiniteQueryOptions({
+      queryKey: ['translation-flags'],
+      queryFn: ({ pageParam }) => Promise.resolve(flagPages[pageParam ?? 'first']!),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last: TranslationFlagsPage) => last.nextCursor ?? undefined,
+    }),
+}));
+
+const aFlag = (overrides: Partial<TranslationFlag> = {}): TranslationFlag => ({
+  id: '5d7e0c55-3f7a-4a52-9c33-6b1f3c6f0001',
+  tenant: 'public',
+  flaggedBy: { id: '5d7e0c55-3f7a-4a52-9c33-6b1f3c6f0002', username: 'anna', displayName: 'Anna' },
+  museId: null,
+  engine: 'apertium',
+  pivot: null,
+  from: 'es',
+  to: 'en',
+  sourceText: 'La estación está cerca',
+  targetText: 'The season is near',
+  createdAt: new Date().toISOString(),
+  ...overrides,
+});
+let flagPages: Record<string, TranslationFlagsPage>;
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 beforeAll(async () => {
@@ -37,6 +63,13 @@ beforeEach(async () => {
   vi.clearAllMocks();
   vi.mocked(resolveReport).mockResolvedValue({ ok: true });
   queue = { open: [aReport()], resolved: [] };
+  flagPages = {
+    first: { items: [aFlag()], nextCursor: 'next' },
+    next: {
+      items: [aFlag({ id: '5d7e0c55-3f7a-4a52-9c33-6b1f3c6f0003', sourceText: 'Hola', targetText: 'Hi', pivot: 'es' })],
+      nextCursor: null,
+    },
+  };
   signInAs('public');
   await chooseUiLanguage('en');
 });
@@ -152,5 +185,25 @@ describe('/connect/reports', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Only administrators can see this.');
     expect(screen.getByRole('link', { name: 'Back to Connect' }).getAttribute('href')).toBe('/connect');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('lists flagged machine translations on their own tab, the pair, engine and who flagged it, a page at a time', async () => {
+    const router = renderAt('/connect/reports?state=translations');
+    const flag = await screen.findByRole('article', { name: 'Spanish → English' });
+    expect(screen.getByRole('tab', { name: 'Translations', selected: true })).toBeTruthy();
+    expect(within(flag).getByRole('figure', { name: 'Original text · Spanish' }).textContent).toContain(
+      'La estación está cerca',
+    );
+    expect(within(flag).getByRole('figure', { name: 'Machine translation · English' }).textContent).toContain(
+      'The season is near',
+    );
+    expect(within(flag).getByText('Engine').nextElementSibling?.textContent).toBe('Machine translation by Apertium');
+    expect(within(flag).getByText('Flagged by').nextElementSibling?.textContent).toBe('Anna @anna');
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Open' }));
+    expect(await screen.findByRole('article', { name: 'Harassment or bullying' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
   });
 });

@@ -17,14 +17,18 @@ import { ScreenSkeleton } from '../../../ui/skeletons';
 import { BackLink } from '../../../ui/back-link';
 import { reportsQuery, reportsQueryKey, type ReportState } from '../api/list-reports';
 import { resolveReport, type ReportAction } from '../api/resolve-report';
+import { TranslationFlagsPanel } from '../components/translation-flags';
 import { formatAgo, formatDay } from '../../../lib/format';
 import { personName } from '../format';
 import '../connect.css';
 
-const STATES: readonly ReportState[] = ['open', 'resolved'];
-const STATE_KEYS: Record<ReportState, string> = {
+/** The queue's two states, and the machine translations members flagged. */
+type Tab = ReportState | 'translations';
+const TABS: readonly Tab[] = ['open', 'resolved', 'translations'];
+const TAB_KEYS: Record<Tab, string> = {
   open: 'connect.reports.tabs.open',
   resolved: 'connect.reports.tabs.resolved',
+  translations: 'connect.reports.tabs.translations',
 };
 const KIND_KEYS: Record<Report['targetKind'], string> = {
   profile: 'connect.reports.kind.profile',
@@ -32,18 +36,19 @@ const KIND_KEYS: Record<Report['targetKind'], string> = {
   muse: 'connect.reports.kind.muse',
 };
 
-const stateOf = (value: string | null): ReportState => (value === 'resolved' ? 'resolved' : 'open');
+const tabOf = (value: string | null): Tab => (value === 'resolved' || value === 'translations' ? value : 'open');
 
 /** /connect/reports: the superadmins' queue of reports, open and resolved; members are told it is not for them. */
 export function Component() {
   const { t } = useTranslation();
   const base = useId();
   const [params, setParams] = useSearchParams();
-  const state = stateOf(params.get('state'));
-  const query = useQuery(reportsQuery(state));
+  const tab = tabOf(params.get('state'));
+  const state: ReportState = tab === 'resolved' ? 'resolved' : 'open';
+  const query = useQuery({ ...reportsQuery(state), enabled: tab !== 'translations' });
   const [suspending, setSuspending] = useState<Report | null>(null);
   const queryClient = useQueryClient();
-  const tabId = (which: ReportState) => `${base}-${which}`;
+  const tabId = (which: Tab) => `${base}-${which}`;
   const panelId = `${base}-panel`;
 
   const resolve = useMutation({
@@ -60,7 +65,7 @@ export function Component() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: reportsQueryKey }),
   });
 
-  const select = (next: ReportState) => {
+  const select = (next: Tab) => {
     setParams(next === 'open' ? {} : { state: next }, { replace: true });
   };
 
@@ -81,7 +86,8 @@ export function Component() {
   }
 
   let panel;
-  if (query.isPending) panel = <ScreenSkeleton lines={4} />;
+  if (tab === 'translations') panel = <TranslationFlagsPanel />;
+  else if (query.isPending) panel = <ScreenSkeleton lines={4} />;
   else if (query.isError) panel = <QueryError as="div" error={query.error} onRetry={refetchOf(query)} />;
   else if (query.data.reports.length === 0) {
     panel = (
@@ -125,14 +131,14 @@ export function Component() {
       <TabList
         className="connect-tabs"
         aria-labelledby={`${base}-title`}
-        tabs={STATES}
-        selected={state}
+        tabs={TABS}
+        selected={tab}
         onSelect={select}
         tabId={tabId}
         panelId={panelId}
-        label={(which) => t(STATE_KEYS[which])}
+        label={(which) => t(TAB_KEYS[which])}
       />
-      <div className="connect-panel" role="tabpanel" id={panelId} aria-labelledby={tabId(state)}>
+      <div className="connect-panel" role="tabpanel" id={panelId} aria-labelledby={tabId(tab)}>
         {panel}
       </div>
       <ConfirmDialog

@@ -4,9 +4,11 @@ import { toast } from 'react-toastify';
 import { Copy, Image as ImageIcon, Volume2 } from 'lucide-react';
 import { directionOf } from '@tolk/shared/languages';
 import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
+import { flagTranslation } from '../api/flag-translation';
 import { getPlazaPhoto } from '../api/get-plaza-photo';
 import { copyImage, copyText } from '../../../lib/clipboard';
 import { languageName } from '../../../lib/language-names';
+import { MachineTranslationNote } from '../../../ui/machine-translation';
 import { isLatinScript } from '../language-names';
 import { museLanguages, sameLanguage, type PlazaMuse } from '../plaza-muses';
 import { speak, voiceFor } from '../speech';
@@ -110,8 +112,13 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
           {translation.transliteration}
         </p>
       )}
-      {translation?.pivot && (
-        <p className="plaza-note">{t('translation.pivoted', { via: languageName(translation.pivot) })}</p>
+      {/* The original stands beside it in this card; a member (not a guest) can flag it. */}
+      {translatedText && translation?.state === 'ready' && translation.engine && (
+        <MachineTranslationNote
+          engine={translation.engine}
+          pivot={translation.pivot}
+          onFlag={guest ? undefined : () => flagTranslation(muse.id, translation.to)}
+        />
       )}
       <div className="plaza-version-actions">
         <button

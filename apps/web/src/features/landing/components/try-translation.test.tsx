@@ -62,7 +62,7 @@ describe('landing "Try translation" box', () => {
 
     expect(await screen.findByText('¿Dónde está la estación de tren?')).toHaveProperty('lang', 'es');
     expect(screen.getByText('Detected: English')).toBeTruthy();
-    expect(screen.getByText('Translated by Apertium')).toBeTruthy();
+    expect(screen.getByText('Machine translation by Apertium')).toBeTruthy();
     expect(translateMock).toHaveBeenCalledWith({ texts: ['Where is the train station?'], to: ['es'] });
     expect(screen.getByRole('link', { name: /Open the interpreter/ }).getAttribute('href')).toBe('/interpret');
   });
@@ -122,7 +122,7 @@ describe('landing "Try translation" box', () => {
       'fr',
     );
     expect(await screen.findByText('Je vois le chien.')).toBeTruthy();
-    expect(screen.getByText('Translated by Apertium via Spanish')).toBeTruthy();
+    expect(screen.getByText('Machine translation by Apertium via Spanish')).toBeTruthy();
   });
 
   it('shows a text already in the target language as such, not as a translation', async () => {
@@ -141,7 +141,7 @@ describe('landing "Try translation" box', () => {
     );
     expect(await screen.findByText('Already in English')).toBeTruthy();
     expect(document.querySelector('.try-output')).toBeNull();
-    expect(screen.queryByText(/Translated by/)).toBeNull();
+    expect(screen.queryByText(/Machine translation/)).toBeNull();
   });
 
   it('says when there is nothing to translate', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { directionOf } from '@tolk/shared/languages';
 import { NOTHING_TO_TRANSLATE, TRANSLATE_GUEST_TEXT_MAX, TRANSLATE_MEMBER_TEXT_MAX } from '@tolk/shared/limits';
 import { engineName, languageName } from '../../../lib/language-names';
+import { MachineTranslationNote } from '../../../ui/machine-translation';
 import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { translateText } from '../api/translate-text';
@@ -78,16 +79,8 @@ export function TryTranslation() {
                     {version.transliteration}
                   </p>
                 )}
-                {version.engine && (
-                  <p className="muted">
-                    {version.pivot
-                      ? t('translation.engineVia', {
-                          engine: engineName(version.engine),
-                          via: languageName(version.pivot, i18n.language),
-                        })
-                      : t('translation.engine', { engine: engineName(version.engine) })}
-                  </p>
-                )}
+                {/* The text it was made from stays in the box above. */}
+                <MachineTranslationNote engine={version.engine} pivot={version.pivot} />
               </>
             )}
             {result.detection.method === 'detected' && (

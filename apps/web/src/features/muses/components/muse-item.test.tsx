@@ -1,12 +1,16 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { ToastContainer } from 'react-toastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Muse } from '@tolk/shared/schemas/conversations';
 import { initI18n } from '../../../lib/i18n';
 import { aMuse, aTranslation } from '../test-factories';
 import type { PendingMuse } from '../thread-state';
 import { MuseItem, PendingMuseItem } from './muse-item';
+import { flagTranslation } from '../api/flag-translation';
+
+vi.mock('../api/flag-translation', () => ({ flagTranslation: vi.fn() }));
 
 beforeAll(async () => {
   await initI18n();
@@ -49,6 +53,32 @@ describe('MuseItem', () => {
     expect(screen.getByText('Good morning, my friend')).toHaveProperty('lang', 'en');
     await userEvent.click(screen.getByRole('button', { name: 'Show translation' }));
     expect(screen.getByText('Buenos días, mi amigo')).toBeTruthy();
+  });
+
+  it('marks the translation as a machine one, with its engine, and flags it for the muse and language', async () => {
+    vi.mocked(flagTranslation).mockResolvedValue({ id: 'a-flag', createdAt: '2025-06-01T10:00:00.000Z' });
+    render(<ToastContainer />);
+    const muse = aMuse(3, {
+      text: 'La estación está cerca',
+      from: 'es',
+      translation: aTranslation({ to: 'en', text: 'The season is near', engine: 'apertium' }),
+    });
+    renderMuse(muse);
+    expect(screen.getByText('Machine translation by Apertium')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show original' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Flag bad translation' }));
+    expect(flagTranslation).toHaveBeenCalledWith(muse.id, 'en');
+    expect(await screen.findByText('Thanks. This translation is flagged and will be made again.')).toBeTruthy();
+    // The original, one tap away, is not marked as a translation.
+    await userEvent.click(screen.getByRole('button', { name: 'Show original' }));
+    expect(screen.getByText('La estación está cerca')).toBeTruthy();
+    expect(screen.queryByText('Machine translation by Apertium')).toBeNull();
+  });
+
+  it('marks nothing as a machine translation when the muse is shown as written', () => {
+    renderMuse(aMuse(4, { text: 'Hello', translation: aTranslation({ to: 'en', state: 'skipped', text: 'Hello' }) }));
+    expect(screen.queryByText(/Machine translation/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Flag bad translation' })).toBeNull();
   });
 
   it('isolates a reading in its own left-to-right run, apart from its label (Arabic interface)', () => {

@@ -5,9 +5,11 @@ import { AlertCircle, Ban, Clock, CloudOff, Flag, Languages, Pencil, RotateCcw, 
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { languageName } from '../../../lib/language-names';
 import { Avatar } from '../../../ui/avatar';
+import { MachineTranslationNote } from '../../../ui/machine-translation';
 import { formatFullTime, formatMuseTime, museView, personName } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import type { PendingMuse } from '../thread-state';
+import { flagTranslation } from '../api/flag-translation';
 
 interface MuseItemProps {
   muse: Muse;
@@ -33,6 +35,18 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto, on
   const sender = mine ? t('common.you') : personName(muse.sender);
   const photoAlt = t('muses.photo', { name: sender });
   const shownLanguage = view.showingOriginal ? muse.from : (muse.translation?.to ?? muse.from);
+  const toggle = (
+    <button
+      type="button"
+      className="link-button"
+      aria-pressed={view.showingOriginal}
+      onClick={() => {
+        setWantOriginal((value) => !value);
+      }}
+    >
+      {view.showingOriginal ? t('translation.showTranslation') : t('translation.showOriginal')}
+    </button>
+  );
 
   if (folded && !mine && !revealed) {
     return (
@@ -106,18 +120,19 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto, on
                 })}
               </p>
             )}
-            {view.canToggle && (
-              <button
-                type="button"
-                className="link-button"
-                aria-pressed={view.showingOriginal}
-                onClick={() => {
-                  setWantOriginal((value) => !value);
-                }}
-              >
-                {view.showingOriginal ? t('translation.showTranslation') : t('translation.showOriginal')}
-              </button>
-            )}
+            {view.canToggle &&
+              (view.showingOriginal ? (
+                toggle
+              ) : (
+                // A machine made it: said so, with the original one tap away and a way to flag it.
+                <MachineTranslationNote
+                  engine={muse.translation?.engine}
+                  pivot={muse.translation?.pivot}
+                  onFlag={() => flagTranslation(muse.id, muse.translation?.to ?? '')}
+                >
+                  {toggle}
+                </MachineTranslationNote>
+              ))}
           </>
         )}
         <div className="muse-meta">

@@ -15,10 +15,12 @@ import { deleteMuse } from '../api/delete-muse';
 import { museQuery, museQueryKey } from '../api/get-muse';
 import { threadQueryKey } from '../api/list-muses';
 import { translateMuse } from '../api/translate-muse';
+import { flagTranslation } from '../api/flag-translation';
 import { copyText } from '../../../lib/clipboard';
 import { copyPhoto } from '../clipboard';
 import { PhotoViewer } from '../components/photo-viewer';
-import { engineName, languageName } from '../../../lib/language-names';
+import { languageName } from '../../../lib/language-names';
+import { MachineTranslationNote } from '../../../ui/machine-translation';
 import { formatFullTime, personName, versionsOf } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { BackLink } from '../../../ui/back-link';
@@ -237,10 +239,14 @@ export function Component() {
                         <bdi dir="ltr">{version.transliteration}</bdi>
                       </p>
                     )}
-                    <p className="muted small">
-                      {version.engine && t('translation.engine', { engine: engineName(version.engine) })}
-                      {version.pivot && ` · ${t('translation.pivoted', { via: languageName(version.pivot) })}`}
-                    </p>
+                    {/* The original heads this screen; a machine translation says so and can be flagged. */}
+                    {version.state === 'ready' && version.engine && (
+                      <MachineTranslationNote
+                        engine={version.engine}
+                        pivot={version.pivot}
+                        onFlag={() => flagTranslation(muse.id, version.to)}
+                      />
+                    )}
                     <button
                       type="button"
                       className="button"
