@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomNavEntries, menuEntries } from './menu';
+import { adminMenuEntries, bottomNavEntries, menuEntries } from './menu';
 
 const routes = (audience: Parameters<typeof menuEntries>[0]) => menuEntries(audience).map((entry) => entry.to);
 
@@ -29,8 +29,14 @@ describe('side menu entries (spec section 2)', () => {
     expect(routes('superAdmin')).toEqual(MEMBER_ROUTES);
   });
 
+  it('gives superadmins, and only them, the reports queue in a group of its own', () => {
+    expect(adminMenuEntries('superAdmin').map((entry) => entry.to)).toEqual(['/connect/reports']);
+    expect(adminMenuEntries('user')).toEqual([]);
+    expect(adminMenuEntries('guest')).toEqual([]);
+  });
+
   it('labels every entry through i18next and gives it an icon', () => {
-    for (const entry of menuEntries('user')) {
+    for (const entry of [...menuEntries('user'), ...adminMenuEntries('superAdmin')]) {
       expect(entry.labelKey).toMatch(/^nav\./);
       expect(entry.icon).toBeTruthy();
     }

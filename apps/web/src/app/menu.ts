@@ -10,6 +10,7 @@ import {
   Users,
   Wallet,
   Handshake,
+  ShieldAlert,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../lib/paths';
@@ -39,6 +40,16 @@ const memberEntries: MenuEntry[] = [
 /** Spec section 2: guests see three entries; users and superadmins see the same longer list. */
 export function menuEntries(audience: Audience): MenuEntry[] {
   return audience === 'guest' ? guestEntries : [...guestEntries, ...memberEntries];
+}
+
+/**
+ * A superadmin's own tools, in a group of their own under the spec's list (which stays the same as
+ * a user's): the queue of what members reported.
+ */
+const adminEntries: MenuEntry[] = [{ to: paths.connectReports, labelKey: 'nav.reports', icon: ShieldAlert }];
+
+export function adminMenuEntries(audience: Audience): MenuEntry[] {
+  return audience === 'superAdmin' ? adminEntries : [];
 }
 
 export const bottomNavEntries: MenuEntry[] = [

@@ -9,7 +9,7 @@ export function isCompactPath(pathname: string): boolean {
 
 /**
  * Screens that may ask for the whole screen (lib/immersive.tsx): only the plaza, /interpret/{id},
- * whose face-to-face layout is one phone shared by two people across a table.
+ * where two composers and the conversation share one phone (face to face: across a table).
  */
 export function isImmersivePath(pathname: string): boolean {
   const [first, second = '', ...rest] = pathname.toLowerCase().split('/').slice(1);

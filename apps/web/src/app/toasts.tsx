@@ -1,6 +1,7 @@
 import { ToastContainer } from 'react-toastify';
 import { X } from 'lucide-react';
 import 'react-toastify/dist/ReactToastify.css';
+import './toasts.css';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '@tolk/shared/languages';
 

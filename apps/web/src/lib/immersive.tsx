@@ -1,10 +1,11 @@
 import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
 
 /**
- * How a screen that needs the whole phone (the interpreter plaza face to face: two people sharing
- * one screen across a table) asks the app shell to step aside. The shell hides its bottom
- * navigation, banner and footer only on the paths it allows (app/paths.ts, `shellLayout`), so no
- * other screen can take the navigation away; the header stays.
+ * How a screen that needs the whole phone (the interpreter plaza: two composers and the
+ * conversation between them, or two people sharing one screen across a table) asks the app shell
+ * to step aside. The shell hides its bottom navigation, banner and footer only on the paths it
+ * allows (app/paths.ts, `shellLayout`), so no other screen can take the navigation away; the
+ * header stays.
  */
 const ImmersiveContext = createContext<(immersive: boolean) => void>(() => undefined);
 

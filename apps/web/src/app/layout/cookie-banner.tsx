@@ -1,15 +1,41 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Cookie } from 'lucide-react';
 import { useCookieConsent } from '../../lib/cookie-consent';
 import { paths } from '../../lib/paths';
 
+/**
+ * While the bar is up, its height (and the gap under it) is `--cookie-cover` on the page, which
+ * the shell and the screens that fill the height (layout.css `--bottom-space`) keep free: the bar
+ * sits over the navigation, never over a composer or the end of a page.
+ */
+function useReservedHeight(banner: RefObject<HTMLElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return undefined;
+    const root = document.documentElement;
+    const measure = () => {
+      root.style.setProperty('--cookie-cover', `calc(${Math.ceil(element.getBoundingClientRect().height)}px + 0.5rem)`);
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--cookie-cover');
+    };
+  }, [banner, shown]);
+}
+
 export function CookieBanner() {
   const { t } = useTranslation();
   const { consent, accept } = useCookieConsent();
+  const banner = useRef<HTMLElement>(null);
+  useReservedHeight(banner, !consent);
   if (consent) return null;
   return (
-    <section className="cookie-banner" aria-label={t('cookies.bannerText')}>
+    <section ref={banner} className="cookie-banner" aria-label={t('cookies.bannerText')}>
       <Cookie aria-hidden size={24} />
       {/* A compact bar (the spec's three parts): the policy page says the rest. */}
       <p>

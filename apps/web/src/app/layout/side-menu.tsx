@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { X } from 'lucide-react';
 import { useLoginResponse } from '../../lib/session';
-import { menuEntries } from '../menu';
+import { adminMenuEntries, menuEntries, type MenuEntry } from '../menu';
 
 const focusable = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -42,6 +42,16 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     };
   }, [open, onClose]);
 
+  const admin = adminMenuEntries(audience);
+  const entry = ({ to, labelKey, icon: Icon }: MenuEntry) => (
+    <li key={to}>
+      <NavLink to={to} onClick={onClose}>
+        <Icon aria-hidden size={20} />
+        <span>{t(labelKey)}</span>
+      </NavLink>
+    </li>
+  );
+
   return (
     <>
       <div className={`scrim${open ? ' open' : ''}`} aria-hidden onClick={onClose} />
@@ -59,16 +69,8 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
             <X aria-hidden size={22} />
           </button>
         </div>
-        <ul>
-          {menuEntries(audience).map(({ to, labelKey, icon: Icon }) => (
-            <li key={to}>
-              <NavLink to={to} onClick={onClose}>
-                <Icon aria-hidden size={20} />
-                <span>{t(labelKey)}</span>
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <ul>{menuEntries(audience).map(entry)}</ul>
+        {admin.length > 0 && <ul className="side-menu-admin">{admin.map(entry)}</ul>}
       </nav>
     </>
   );

@@ -27,8 +27,6 @@ interface PlazaComposerProps {
   maxLength: number;
   /** Guests and members have different limits, and hear about them differently. */
   guest: boolean;
-  /** Face to face, each half has half a phone: one line to type in, the check as an icon. */
-  compact?: boolean;
   /** Only the host names a side: on a joined device the server knows who is writing. */
   sendSide: boolean;
   onSent: (muse: MuseDetail) => void;
@@ -50,7 +48,6 @@ export function PlazaComposer({
   otherLanguage,
   maxLength,
   guest,
-  compact = false,
   sendSide,
   onSent,
 }: PlazaComposerProps) {
@@ -167,7 +164,7 @@ export function PlazaComposer({
         className="plaza-input"
         lang={unknownLanguage ? undefined : language}
         dir={unknownLanguage ? 'auto' : directionOf(language)}
-        rows={compact ? 1 : 2}
+        rows={1}
         maxLength={maxLength}
         value={text}
         placeholder={typeHere}
@@ -246,25 +243,20 @@ export function PlazaComposer({
         {canCheck && (
           <button
             type="button"
-            className={compact ? 'icon-button plaza-check' : 'button plaza-check'}
-            title={compact ? t('interpreter.checkBack') : undefined}
+            className="icon-button plaza-check"
+            title={t('interpreter.checkBack')}
             disabled={!trimmed || check.isPending}
             onClick={() => {
               check.mutate(trimmed);
             }}
           >
-            <Languages aria-hidden size={compact ? 20 : 16} />{' '}
-            <span className={compact ? 'visually-hidden' : undefined}>{t('interpreter.checkBack')}</span>
+            <Languages aria-hidden size={20} />
+            <span className="visually-hidden">{t('interpreter.checkBack')}</span>
           </button>
         )}
-        <button
-          type="submit"
-          className={compact ? 'button primary plaza-send compact' : 'button primary plaza-send'}
-          title={compact ? t('interpreter.send') : undefined}
-          disabled={!canSend}
-        >
-          <Send aria-hidden size={compact ? 20 : 16} />{' '}
-          <span className={compact ? 'visually-hidden' : undefined}>{t('interpreter.send')}</span>
+        <button type="submit" className="button primary plaza-send" title={t('interpreter.send')} disabled={!canSend}>
+          <Send aria-hidden size={20} className="flip-rtl" />
+          <span className="visually-hidden">{t('interpreter.send')}</span>
         </button>
       </div>
       <div aria-live="polite" className="plaza-composer-status">

@@ -54,7 +54,7 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
   const comment = muse.text ? (
     <div className="plaza-version" data-kind="comment" key="comment">
       <p className="plaza-version-label">
-        {t('interpreter.comment')} · {languageName(sourceLanguage)}
+        {t('translation.original')} · {languageName(sourceLanguage)}
       </p>
       <p className="plaza-text" lang={sourceLanguage} dir={directionOf(sourceLanguage)}>
         {muse.text}

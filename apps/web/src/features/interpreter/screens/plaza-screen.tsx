@@ -128,8 +128,9 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
 
   const effectiveLayout = plaza.host ? layout : 'normal';
   const faceToFace = effectiveLayout === 'face-to-face';
-  // Face to face, the phone lies between two people: the shell's navigation steps aside.
-  useImmersive(faceToFace && closed === undefined);
+  // The conversation gets the phone's height: the shell's bottom navigation and footer step aside
+  // while the plaza is open (the header's menu and the back arrow still lead everywhere).
+  useImmersive(closed === undefined);
 
   if (closed) return <PlazaClosed plazaId={plaza.id} reason={closed} />;
 
@@ -163,7 +164,6 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
         otherLanguage={languageOf(otherSideOf(side))}
         maxLength={maxLength}
         guest={plaza.guest}
-        compact={faceToFace}
         sendSide={plaza.host}
         onSent={live.addSent}
       />

@@ -99,7 +99,7 @@ export function Component() {
   const otherOnline = online !== null && others.some((member) => online.has(member.username));
 
   return (
-    <section className="thread" aria-labelledby={titleId}>
+    <section className="thread fills-screen" aria-labelledby={titleId}>
       <ConnectionBanner connection={connection} />
       <header className="thread-head">
         <BackLink to={paths.conversations} />
