@@ -1,4 +1,5 @@
 import type { Conversation, Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
+import { formatClockTime } from '../../lib/format';
 
 /** What a muse row shows to its reader, decided once from the muse and the reader's choice. */
 export interface MuseView {
@@ -61,30 +62,19 @@ export function conversationTitle(conversation: Pick<Conversation, 'kind' | 'tit
   return names.join(', ') || conversation.title;
 }
 
-/** Today: the time; this year: day and month; else the full date, in the interface language. */
+/** Today: the time of day (as every clock time is written); this year: day and month; else the full date. */
 export function formatMuseTime(iso: string, language: string, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const sameDay = date.toDateString() === now.toDateString();
-  const options: Intl.DateTimeFormatOptions = sameDay
-    ? { hour: '2-digit', minute: '2-digit' }
-    : date.getFullYear() === now.getFullYear()
+  if (date.toDateString() === now.toDateString()) return formatClockTime(date, language);
+  const options: Intl.DateTimeFormatOptions =
+    date.getFullYear() === now.getFullYear()
       ? { day: 'numeric', month: 'short' }
       : { day: 'numeric', month: 'short', year: 'numeric' };
   try {
     return new Intl.DateTimeFormat(language, options).format(date);
   } catch {
     return new Intl.DateTimeFormat('en', options).format(date);
-  }
-}
-
-export function formatFullTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  } catch {
-    return date.toISOString();
   }
 }
 

@@ -6,6 +6,7 @@ import { directionOf } from '@tolk/shared/languages';
 import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 import { getPlazaPhoto } from '../api/get-plaza-photo';
 import { copyImage, copyText } from '../../../lib/clipboard';
+import { formatClockTime } from '../../../lib/format';
 import { languageName } from '../../../lib/language-names';
 import { isLatinScript } from '../language-names';
 import { museLanguages, sameLanguage, type PlazaMuse } from '../plaza-muses';
@@ -40,7 +41,7 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
   const voice = voiceFor(voices, targetLanguage);
   const toasts = COPY_TOASTS[writer];
   const who = writerLabel(muse, writer, mySide, plaza, t);
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(muse.createdAt));
+  const time = formatClockTime(muse.createdAt, i18n.language);
 
   const copy = (action: () => Promise<void>, message: string) => {
     action().then(

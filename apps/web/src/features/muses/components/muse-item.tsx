@@ -5,7 +5,8 @@ import { AlertCircle, Ban, Clock, CloudOff, Flag, Languages, Pencil, RotateCcw, 
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { languageName } from '../../../lib/language-names';
 import { Avatar } from '../../../ui/avatar';
-import { formatFullTime, formatMuseTime, museView, personName } from '../muse-display';
+import { formatDateTime } from '../../../lib/format';
+import { formatMuseTime, museView, personName } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import type { PendingMuse } from '../thread-state';
 
@@ -121,7 +122,7 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto, on
           </>
         )}
         <div className="muse-meta">
-          <time dateTime={muse.createdAt} title={formatFullTime(muse.createdAt, i18n.language)}>
+          <time dateTime={muse.createdAt} title={formatDateTime(muse.createdAt, i18n.language)}>
             {formatMuseTime(muse.createdAt, i18n.language)}
           </time>
           {muse.editedAt && !muse.deleted && <span>{t('muses.edited')}</span>}

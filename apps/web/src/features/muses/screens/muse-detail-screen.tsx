@@ -19,7 +19,8 @@ import { copyText } from '../../../lib/clipboard';
 import { copyPhoto } from '../clipboard';
 import { PhotoViewer } from '../components/photo-viewer';
 import { engineName, languageName } from '../../../lib/language-names';
-import { formatFullTime, personName, versionsOf } from '../muse-display';
+import { formatDateTime } from '../../../lib/format';
+import { personName, versionsOf } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { BackLink } from '../../../ui/back-link';
 import { markDeleted, type ThreadState } from '../thread-state';
@@ -117,7 +118,7 @@ export function Component() {
         <h1>{t('muses.detailTitle')}</h1>
       </header>
       <p className="muted">
-        {sender} · <time dateTime={muse.createdAt}>{formatFullTime(muse.createdAt, i18n.language)}</time>
+        {sender} · <time dateTime={muse.createdAt}>{formatDateTime(muse.createdAt, i18n.language)}</time>
         {muse.editedAt && !muse.deleted && ` · ${t('muses.edited')}`}
       </p>
 
