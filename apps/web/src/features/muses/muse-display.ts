@@ -1,4 +1,5 @@
 import type { Conversation, Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
+import type { TFunction } from 'i18next';
 import { formatClockTime } from '../../lib/format';
 
 /** What a muse row shows to its reader, decided once from the muse and the reader's choice. */
@@ -48,6 +49,26 @@ export function museView(muse: Muse, wantOriginal: boolean): MuseView {
         showingOriginal: false,
       };
   }
+}
+
+const EXCERPT_MAX = 60;
+
+/**
+ * What a delete confirmation says it removes: the muse by its first words as written (its
+ * sender is the one deleting), or as a photo when it has no words.
+ */
+export function deleteSubject(muse: Pick<Muse, 'text'>, t: TFunction): string {
+  const words = muse.text.trim().replace(/\s+/g, ' ');
+  if (!words) return t('muses.deletePhotoSubject');
+  const signs = Array.from(words);
+  const excerpt =
+    signs.length > EXCERPT_MAX
+      ? `${signs
+          .slice(0, EXCERPT_MAX - 1)
+          .join('')
+          .trimEnd()}…`
+      : words;
+  return t('muses.deleteSubject', { excerpt });
 }
 
 export function personName(person: { displayName: string; username: string }): string {

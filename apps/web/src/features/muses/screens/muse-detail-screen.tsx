@@ -20,7 +20,7 @@ import { copyPhoto } from '../clipboard';
 import { PhotoViewer } from '../components/photo-viewer';
 import { engineName, languageName } from '../../../lib/language-names';
 import { formatDateTime } from '../../../lib/format';
-import { personName, versionsOf } from '../muse-display';
+import { deleteSubject, personName, versionsOf } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { BackLink } from '../../../ui/back-link';
 import { markDeleted, type ThreadState } from '../thread-state';
@@ -278,6 +278,7 @@ export function Component() {
       )}
       <ConfirmDeleteDialog
         open={confirmDelete}
+        subject={deleteSubject(muse, t)}
         busy={remove.isPending}
         onCancel={() => {
           setConfirmDelete(false);
