@@ -85,13 +85,15 @@ test('a superadmin adds a tenant and an account in it with a one-time password; 
     ).toBe(false);
     await closeToasts(phone);
 
-    // Their own page: who they are, no subscription, no money yet.
+    // Their own page: who they are (not their tenant or roles: admin words), no subscription, no money yet.
     await phone.goto('/account/page');
     await expect(phone.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     const main = phone.getByRole('main');
     await expect(main.getByText('Sigrid Fjord')).toBeVisible();
     await expect(main.getByText(`@${username}`)).toBeVisible();
-    await expect(main.getByText(slug, { exact: true })).toBeVisible();
+    await expect(main.getByText('Member since')).toBeVisible();
+    await expect(main.getByText(slug, { exact: true })).toHaveCount(0);
+    await expect(main.getByText('Tenant', { exact: true })).toHaveCount(0);
     await expect(main.getByText('No subscription')).toBeVisible();
     await expect(main.getByText('No money yet')).toBeVisible();
     await expect(main.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/changepassword');

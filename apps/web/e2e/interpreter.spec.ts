@@ -238,6 +238,9 @@ test('a guest interprets face to face, then a Spanish speaker joins on a second 
   await page.getByRole('button', { name: 'Clear conversation' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText('Are you sure you want to delete the item?');
+  await expect(confirm).toContainText(
+    /Everything written in “.+” is deleted, with its translations, for everyone in it\./,
+  );
   await confirm.getByRole('button', { name: 'Clear conversation' }).click();
   await expect(page.getByText('Say something to start.')).toBeVisible();
   await expect(guest.getByText(es.interpreter.cleared ?? '')).toBeVisible();
@@ -318,6 +321,7 @@ test('a guest keeps their own pairs in the browser', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Delete: Marché' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText('The language pair “Marché” is deleted.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { name: 'Marché' })).toHaveCount(0);
 });
@@ -335,6 +339,7 @@ test('a member keeps pairs on the server, renames and deletes them, and keeps th
   await page.goto('/interpret');
   const mine = page.getByRole('region', { name: 'Your language pairs' });
   await expect(mine.getByText('no items found')).toBeVisible();
+  await expect(mine.getByText(/Add the two languages you interpret between/)).toBeVisible();
   await expect(page.getByText('Saved in this browser.', { exact: false })).toHaveCount(0);
   await page.getByRole('button', { name: 'New pair' }).click();
   await page.getByLabel('My language').selectOption('en');

@@ -130,10 +130,11 @@ test('a member edits and deletes their own muse, confirming with the spec texts'
     await page.getByRole('button', { name: 'Copy translation' }).first().click();
     await expect(page.getByText('User Translated Comment copied to clipboard!')).toBeVisible();
 
-    // Delete asks first, with the spec's texts, in an accessible dialog.
+    // Delete asks first, with the spec's texts and the muse it deletes, in an accessible dialog.
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
     await expect(dialog).toContainText('Are you sure you want to delete the item?');
+    await expect(dialog).toContainText('The muse “See you tomorrow” is deleted for everyone in the chat.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -142,9 +143,11 @@ test('a member edits and deletes their own muse, confirming with the spec texts'
     await expect(log.getByText('This muse was deleted.')).toBeVisible();
     await expect(log.getByText('See you tomorrow')).toHaveCount(0);
 
-    // Nothing left to list.
+    // Nothing left to list, and where muses come from.
     await page.goto('/muse');
     await expect(page.getByText('no items found')).toBeVisible();
+    await expect(page.getByText('Open a chat and write the first one.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/muses');
   } finally {
     await context.close();
   }

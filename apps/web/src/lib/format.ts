@@ -19,13 +19,28 @@ export function formatDay(iso: string, language: string): string {
 }
 
 /** A moment to the minute, where the reader is: "24 Dec 2026, 14:05". */
-export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
+export function formatDateTime(at: string | Date, language: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return typeof at === 'string' ? at : '';
   try {
     return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
   } catch {
     return date.toISOString().slice(0, 16).replace('T', ' ');
+  }
+}
+
+/**
+ * The time of day, where the reader is, the one way their language writes it: "7:40 PM" in
+ * English, "19:40" in Spanish, "7:40 م" in Arabic. Every clock time on screen (a chat, a plaza, a
+ * join code's end) goes through here, so one screen never says "07:40 PM" and the next "7:31 PM".
+ */
+export function formatClockTime(at: string | Date, language: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date);
+  } catch {
+    return date.toISOString().slice(11, 16);
   }
 }
 
@@ -38,30 +53,40 @@ export function formatNumber(value: number, language: string): string {
   }
 }
 
-const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['minute', 60],
-  ['hour', 60],
-  ['day', 24],
-  ['week', 7],
-  ['month', 4.35],
-  ['year', 12],
-];
-
-/** How long ago, coarsely: "3 days ago", "yesterday", "2 hours ago". */
+/**
+ * How long ago (or from now), coarsely, with Intl.RelativeTimeFormat's own words: "now",
+ * "5 minutes ago", "yesterday", "2 weeks ago"; "ahora", "hace 1 minuto", "ayer" in Spanish. Under
+ * half a minute is "now": Intl's "this minute" ("este minuto") reads like a machine's.
+ */
 export function formatAgo(iso: string, language: string, now = Date.now()): string {
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return '';
-  let value = (then - now) / 60_000;
-  let unit: Intl.RelativeTimeFormatUnit = 'minute';
-  for (let index = 0; index < RELATIVE_STEPS.length - 1; index++) {
-    const [, size] = RELATIVE_STEPS[index + 1] ?? ['minute', 1];
-    if (Math.abs(value) < size) break;
-    value /= size;
-    unit = RELATIVE_STEPS[index + 1]?.[0] ?? unit;
-  }
+  const [value, unit] = relativeAmount((then - now) / 1000);
   try {
-    return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(Math.round(value), unit);
+    return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(value, unit);
   } catch {
     return new Date(then).toISOString().slice(0, 10);
   }
+}
+
+const DAY_S = 86_400;
+
+/**
+ * The unit a person would say, each amount rounded before the unit is chosen, so that 59.6
+ * minutes is "1 hour" and not "60 minutes", and 23.6 hours is "yesterday".
+ */
+function relativeAmount(seconds: number): [number, Intl.RelativeTimeFormatUnit] {
+  const sign = seconds < 0 ? -1 : 1;
+  const size = Math.abs(seconds);
+  const minutes = Math.round(size / 60);
+  if (minutes === 0) return [0, 'second'];
+  if (minutes < 60) return [sign * minutes, 'minute'];
+  const hours = Math.round(size / 3600);
+  if (hours < 24) return [sign * hours, 'hour'];
+  const days = Math.round(size / DAY_S);
+  if (days < 7) return [sign * days, 'day'];
+  if (days < 30) return [sign * Math.round(days / 7), 'week'];
+  const months = Math.round(size / (30.44 * DAY_S));
+  if (months < 12) return [sign * Math.max(1, months), 'month'];
+  return [sign * Math.max(1, Math.round(size / (365.25 * DAY_S))), 'year'];
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDeleteDialog, ConfirmDialog } from './confirm-dialog';
 
 beforeAll(async () => {
   await initI18n();
@@ -106,5 +106,27 @@ describe('ConfirmDialog', () => {
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(confirm);
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('ConfirmDeleteDialog', () => {
+  it('keeps the spec’s question and names what it deletes on the line under it', () => {
+    render(
+      <ConfirmDeleteDialog
+        open
+        subject="The muse “See you at 8” is deleted for everyone in the chat."
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    const described = (dialog.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual([
+      'Are you sure you want to delete the item?',
+      'The muse “See you at 8” is deleted for everyone in the chat.',
+    ]);
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 });

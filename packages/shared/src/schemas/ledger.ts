@@ -220,6 +220,8 @@ export const accountPageSchema = z.object({
     language: z.string(),
     tenant: z.string(),
     roles: z.string(),
+    /** Their profile photo, as everywhere else (`/api/avatars/<id>`); null without one. */
+    avatarUrl: z.string().nullable(),
     createdAt: z.string(),
   }),
   /** The member's running or last subscription; null when they never subscribed. */

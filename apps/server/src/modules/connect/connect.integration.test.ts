@@ -210,6 +210,33 @@ describe('discovery', () => {
   });
 });
 
+describe('distance', () => {
+  it('gives none when either member has no home city, on the list and on the person', async () => {
+    const group = `home-${randomUUID().slice(0, 8)}`;
+    const housed = await member(group, 'Housed', spanishLearningEnglish);
+    await member(group, 'Near', { ...spanishLearningEnglish, homeCityId: MADRID });
+    await member(group, 'Homeless', { languagesSpoken: [{ code: 'en', level: 'native' }], languagesLearning: ['es'] });
+    const roamer = await member(group, 'Roamer', { languagesSpoken: [{ code: 'fr', level: 'native' }] });
+
+    const seenByHoused = await discover(housed);
+    const byName = (page: DiscoveryPage, name: string) => page.people.find((person) => person.displayName === name)!;
+    expect(byName(seenByHoused, 'Near').distanceKm).toBe(1);
+    expect(byName(seenByHoused, 'Homeless')).toMatchObject({ distanceKm: null, city: null });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/connect/people/${byName(seenByHoused, 'Homeless').id}`,
+      headers: housed.headers,
+    });
+    expect(detail.json<PersonDetail>()).toMatchObject({ distanceKm: null, city: null });
+
+    // A viewer without a home city is no distance from anyone, housed or not.
+    const seenByRoamer = await discover(roamer);
+    expect(names(seenByRoamer).sort()).toEqual(['Homeless', 'Housed', 'Near']);
+    expect(seenByRoamer.people.map((person) => person.distanceKm)).toEqual([null, null, null]);
+    expect(byName(seenByRoamer, 'Near').city).toMatchObject({ id: MADRID });
+  });
+});
+
 describe('what a member offers', () => {
   it('shows their offered things on their profile, not their private ones, each in the viewer\u2019s language', async () => {
     const tenant = `offers-${randomUUID().slice(0, 8)}`;

@@ -30,12 +30,17 @@ interface Located {
 }
 const HOME: Located = { lat: profiles.homeLat, lon: profiles.homeLon };
 
-/** Great-circle distance in SQL between a row's place and a point, null when it has none. */
+/**
+ * Great-circle distance in SQL between a row's place and a point, null when it has none. The case
+ * is needed: least() skips nulls, so least(1, null) is 1 and a person without a home would be half
+ * the earth (20,015 km) away.
+ */
 export const distanceFrom = (point: { lat: number; lon: number }, at: Located = HOME) =>
-  sql<number | null>`(${EARTH_KM} * 2 * asin(least(1, sqrt(
-    power(sin(radians(${at.lat} - ${point.lat}) / 2), 2) +
-    cos(radians(${point.lat})) * cos(radians(${at.lat})) * power(sin(radians(${at.lon} - ${point.lon}) / 2), 2)
-  ))))`;
+  sql<number | null>`(case when ${at.lat} is null or ${at.lon} is null then null::float8 else
+    ${EARTH_KM} * 2 * asin(least(1, sqrt(
+      power(sin(radians(${at.lat} - ${point.lat}) / 2), 2) +
+      cos(radians(${point.lat})) * cos(radians(${at.lat})) * power(sin(radians(${at.lon} - ${point.lon}) / 2), 2)
+    ))) end)`;
 
 /** Within `km` of a point: a band of latitude first (its index reads it), then the circle. */
 export const withinKm = (point: { lat: number; lon: number }, km: number, at: Located = HOME) =>

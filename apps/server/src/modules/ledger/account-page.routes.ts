@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCOUNT_PAGE_ENTRIES, accountPageSchema, type AccountPage } from '@tolk/shared/schemas/ledger';
+import { avatarUrlOf } from '@tolk/shared/avatars';
 import { AppError } from '../../errors';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { callerOf } from '../../plugins/auth';
@@ -47,6 +48,7 @@ export async function accountPageRoutes(
           language: account.language,
           tenant: account.tenant,
           roles: account.roles,
+          avatarUrl: avatarUrlOf(account.avatarId),
           createdAt: account.createdAt.toISOString(),
         },
         subscription,

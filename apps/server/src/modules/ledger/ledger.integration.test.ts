@@ -9,6 +9,7 @@ import type {
   Statement,
   TransferResult,
 } from '@tolk/shared/schemas/ledger';
+import type { Profile } from '@tolk/shared/schemas/profile';
 import { testApp, type TestApp } from '../../test/build-app';
 import { TEST_ADMIN_PASSWORD } from '../../test/constants';
 import {
@@ -20,6 +21,7 @@ import {
   signIn,
   type Member,
 } from '../../test/factories';
+import { tinyPng, uploadPhoto } from '../uploads/upload-fixtures';
 
 let t: TestApp;
 let admin: Member;
@@ -357,5 +359,20 @@ describe('my account page', () => {
     ]);
     const empty = await t.app.inject({ method: 'GET', url: '/api/account/page', headers: carol.headers });
     expect(empty.json<AccountPage>()).toMatchObject({ balances: [], transactions: [] });
+  });
+
+  it('gives my profile photo once I have one, as my profile does', async () => {
+    const member = await newAccount(t.app);
+    const page = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/account/page', headers: member.headers })).json<AccountPage>();
+    expect((await page()).profile.avatarUrl).toBeNull();
+    const uploaded = await uploadPhoto(t.app, member.headers, await tinyPng(), {
+      url: '/api/profile/avatar',
+      method: 'PUT',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const avatarUrl = uploaded.json<Profile>().avatarUrl;
+    expect(avatarUrl).toMatch(/^\/api\/avatars\//);
+    expect((await page()).profile.avatarUrl).toBe(avatarUrl);
   });
 });

@@ -1,7 +1,9 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { readersOfMyNewest } from './components/muse-log';
 import { endonym, engineName, languageName } from '../../lib/language-names';
-import { conversationTitle, versionsOf } from './muse-display';
+import { formatClockTime } from '../../lib/format';
+import { conversationTitle, deleteSubject, formatMuseTime, versionsOf } from './muse-display';
 import { aConversation, aMuse, aTranslation } from './test-factories';
 import { EMPTY_THREAD } from './thread-state';
 
@@ -16,6 +18,32 @@ describe('conversationTitle', () => {
       'Trip to Lisbon',
     );
     expect(conversationTitle(aConversation({ kind: 'group', title: '' }), 'kari')).toBe('Lucía');
+  });
+});
+
+describe('formatMuseTime', () => {
+  const now = new Date(2026, 4, 10, 21, 0);
+
+  it('gives today’s muses the clock time every screen writes ("7:40 PM", not "07:40 PM"), older ones their day', () => {
+    const evening = new Date(2026, 4, 10, 19, 40).toISOString();
+    expect(formatMuseTime(evening, 'en', now)).toMatch(/^7:40\sPM$/);
+    expect(formatMuseTime(evening, 'en', now)).toBe(formatClockTime(evening, 'en'));
+    expect(formatMuseTime(evening, 'es', now)).toBe('19:40');
+    expect(formatMuseTime(new Date(2026, 0, 3, 8, 0).toISOString(), 'en', now)).toBe('Jan 3');
+    expect(formatMuseTime(new Date(2025, 0, 3, 8, 0).toISOString(), 'en', now)).toBe('Jan 3, 2025');
+  });
+});
+
+describe('deleteSubject', () => {
+  const t = ((key: string, values?: { excerpt?: string }) =>
+    values?.excerpt === undefined ? key : `${key}: ${values.excerpt}`) as unknown as TFunction;
+
+  it('names the muse by its first words, a long one cut with an ellipsis, a photo as a photo', () => {
+    expect(deleteSubject({ text: '  See you\n at 8 ' }, t)).toBe('muses.deleteSubject: See you at 8');
+    const long = deleteSubject({ text: 'word '.repeat(30) }, t);
+    expect(long).toMatch(/^muses\.deleteSubject: (word ){11}word…$/);
+    expect(Array.from(long.split(': ')[1]!).length).toBeLessThanOrEqual(60);
+    expect(deleteSubject({ text: '' }, t)).toBe('muses.deletePhotoSubject');
   });
 });
 

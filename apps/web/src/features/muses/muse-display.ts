@@ -1,4 +1,6 @@
 import type { Conversation, Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
+import type { TFunction } from 'i18next';
+import { formatClockTime } from '../../lib/format';
 
 /** What a muse row shows to its reader, decided once from the muse and the reader's choice. */
 export interface MuseView {
@@ -49,6 +51,26 @@ export function museView(muse: Muse, wantOriginal: boolean): MuseView {
   }
 }
 
+const EXCERPT_MAX = 60;
+
+/**
+ * What a delete confirmation says it removes: the muse by its first words as written (its
+ * sender is the one deleting), or as a photo when it has no words.
+ */
+export function deleteSubject(muse: Pick<Muse, 'text'>, t: TFunction): string {
+  const words = muse.text.trim().replace(/\s+/g, ' ');
+  if (!words) return t('muses.deletePhotoSubject');
+  const signs = Array.from(words);
+  const excerpt =
+    signs.length > EXCERPT_MAX
+      ? `${signs
+          .slice(0, EXCERPT_MAX - 1)
+          .join('')
+          .trimEnd()}…`
+      : words;
+  return t('muses.deleteSubject', { excerpt });
+}
+
 export function personName(person: { displayName: string; username: string }): string {
   return person.displayName.trim() || person.username;
 }
@@ -61,30 +83,19 @@ export function conversationTitle(conversation: Pick<Conversation, 'kind' | 'tit
   return names.join(', ') || conversation.title;
 }
 
-/** Today: the time; this year: day and month; else the full date, in the interface language. */
+/** Today: the time of day (as every clock time is written); this year: day and month; else the full date. */
 export function formatMuseTime(iso: string, language: string, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const sameDay = date.toDateString() === now.toDateString();
-  const options: Intl.DateTimeFormatOptions = sameDay
-    ? { hour: '2-digit', minute: '2-digit' }
-    : date.getFullYear() === now.getFullYear()
+  if (date.toDateString() === now.toDateString()) return formatClockTime(date, language);
+  const options: Intl.DateTimeFormatOptions =
+    date.getFullYear() === now.getFullYear()
       ? { day: 'numeric', month: 'short' }
       : { day: 'numeric', month: 'short', year: 'numeric' };
   try {
     return new Intl.DateTimeFormat(language, options).format(date);
   } catch {
     return new Intl.DateTimeFormat('en', options).format(date);
-  }
-}
-
-export function formatFullTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  } catch {
-    return date.toISOString();
   }
 }
 

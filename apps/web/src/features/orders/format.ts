@@ -1,5 +1,6 @@
 import type { Order, OrderState } from '@tolk/shared/schemas/orders';
 import type { ThingUnit } from '@tolk/shared/schemas/things';
+import { formatDateTime } from '../../lib/format';
 
 /** When a service takes place, with its weekday: "Tue, 5 May 2026, 10:00", as the reader writes it. */
 const SERVICE_TIME: Intl.DateTimeFormatOptions = {
@@ -10,8 +11,6 @@ const SERVICE_TIME: Intl.DateTimeFormatOptions = {
   hour: 'numeric',
   minute: '2-digit',
 };
-/** When something happened to an order: "5 May 2026, 10:00". */
-const EVENT_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 function formatMoment(iso: string, language: string, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(iso);
@@ -24,7 +23,8 @@ function formatMoment(iso: string, language: string, options: Intl.DateTimeForma
 }
 
 export const formatServiceTime = (iso: string, language: string) => formatMoment(iso, language, SERVICE_TIME);
-export const formatEventTime = (iso: string, language: string) => formatMoment(iso, language, EVENT_TIME);
+/** When something happened to an order: "5 May 2026, 10:00", as every moment is written. */
+export const formatEventTime = (iso: string, language: string) => formatDateTime(iso, language);
 
 /** Services (per hour, per person) happen at a date and time the buyer gives; items need none. */
 export const needsServiceTime = (unit: ThingUnit) => unit !== 'item';

@@ -44,6 +44,7 @@ export const RECORD_TEXTS = {
     new: 'records.persons.new',
     edit: 'records.persons.edit',
     missing: 'records.persons.missing',
+    deleteSubject: 'records.persons.deleteSubject',
   },
   places: {
     title: 'nav.places',
@@ -52,6 +53,7 @@ export const RECORD_TEXTS = {
     new: 'records.places.new',
     edit: 'records.places.edit',
     missing: 'records.places.missing',
+    deleteSubject: 'records.places.deleteSubject',
   },
   things: {
     title: 'nav.things',
@@ -60,5 +62,6 @@ export const RECORD_TEXTS = {
     new: 'records.things.new',
     edit: 'records.things.edit',
     missing: 'records.things.missing',
+    deleteSubject: 'records.things.deleteSubject',
   },
 } as const satisfies Record<RecordKind, Record<string, string>>;

@@ -10,7 +10,7 @@ import { createRecord } from './api/create-record';
 import { deleteRecord } from './api/delete-record';
 import { recordQueryKey } from './api/get-record';
 import { refreshAfterChange } from './api/keys';
-import { RECORD_PATHS, type InputOf, type RecordKind, type RecordOf } from './kinds';
+import { RECORD_PATHS, RECORD_TEXTS, type InputOf, type RecordKind, type RecordOf } from './kinds';
 
 /** The toast after a delete: what was deleted, and Undo while it shows. */
 export function UndoToast({
@@ -104,6 +104,7 @@ export function useDeleteRecord<K extends RecordKind>(
   const dialog = (
     <ConfirmDeleteDialog
       open={asking}
+      subject={t(RECORD_TEXTS[kind].deleteSubject, { name: record.name })}
       busy={remove.isPending}
       onCancel={() => {
         setAsking(false);

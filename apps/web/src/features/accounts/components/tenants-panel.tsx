@@ -169,6 +169,7 @@ export function TenantsPanel() {
       <TenantAudit />
       <ConfirmDeleteDialog
         open={removing !== undefined}
+        subject={removing ? t('accounts.tenants.removeSubject', { name: removing.name }) : ''}
         busy={remove.isPending}
         confirmLabel={t('accounts.tenants.remove')}
         onConfirm={() => {

@@ -36,6 +36,7 @@ const page = (overrides: Partial<AccountPage> = {}): AccountPage => ({
     language: 'nb',
     tenant: 'oslo-club',
     roles: 'user',
+    avatarUrl: null,
     createdAt: '2026-05-01T10:00:00.000Z',
   },
   subscription: null,
@@ -124,6 +125,46 @@ describe('/account/page', () => {
     expect(screen.getByRole('link', { name: 'Alle Buchungen' }).getAttribute('href')).toBe(
       `/accountTransaction/${KARI_ID}`,
     );
+  });
+
+  it('shows a member no admin words (tenant, roles); a superadmin keeps them', async () => {
+    vi.mocked(get).mockResolvedValue(page());
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    const facts = await screen.findByText('Member since');
+    const list = facts.closest('dl')!;
+    expect(within(list).getByText('Norwegian Bokmål')).toBeTruthy();
+    expect(list.textContent).not.toMatch(/Tenant|Roles|oslo-club|user/);
+    cleanup();
+
+    await chooseUiLanguage('ar');
+    vi.mocked(get).mockResolvedValue(page());
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    const arabic = (await screen.findByRole('heading', { level: 1 })).closest('section')!;
+    expect(arabic.textContent).not.toMatch(/oslo-club|المستأجر|المؤسسة|الأدوار/);
+    cleanup();
+
+    await chooseUiLanguage('en');
+    signInAs('superadmin');
+    vi.mocked(get).mockResolvedValue(page({ profile: { ...page().profile, tenant: 'root', roles: 'superadmin' } }));
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    const admin = (await screen.findByText('Member since')).closest('dl')!;
+    expect(within(admin).getByText('Tenant').nextElementSibling?.textContent).toBe('root');
+    expect(within(admin).getByText('Roles').nextElementSibling?.textContent).toBe('superadmin');
+  });
+
+  it('shows my profile photo when I have one, my initials otherwise', async () => {
+    vi.mocked(get).mockResolvedValue(page({ profile: { ...page().profile, avatarUrl: '/api/avatars/kari-photo' } }));
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    const hero = (await screen.findByText('Kari Nordmann')).closest('.account-hero')!;
+    expect(hero.querySelector('img')?.getAttribute('src')).toBe('/api/avatars/kari-photo');
+    expect(hero.textContent).not.toContain('KN');
+    cleanup();
+
+    vi.mocked(get).mockResolvedValue(page());
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    const initials = (await screen.findByText('Kari Nordmann')).closest('.account-hero')!;
+    expect(initials.querySelector('img')).toBeNull();
+    expect(initials.textContent).toContain('KN');
   });
 
   it('says so when there is no money and no transaction yet', async () => {

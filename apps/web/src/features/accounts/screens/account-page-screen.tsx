@@ -8,6 +8,7 @@ import type { Subscription } from '@tolk/shared/schemas/subscriptions';
 import { formatDay } from '../../../lib/format';
 import { languageName } from '../../../lib/language-names';
 import { paths } from '../../../lib/paths';
+import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { Facts } from '../../../ui/facts';
 import { QueryError, refetchOf } from '../../../ui/query-error';
@@ -23,6 +24,7 @@ import '../accounts.css';
  */
 export function Component() {
   const { t, i18n } = useTranslation();
+  const { superAdmin } = useLoginResponse();
   const ids = { title: useId(), subscription: useId(), balances: useId(), latest: useId() };
   // Asked again on every visit: payments and subscriptions change it from other screens.
   const page = useQuery({ ...accountPageQuery(), refetchOnMount: 'always' });
@@ -38,7 +40,7 @@ export function Component() {
       <h1 id={ids.title}>{t('accounts.page.title')}</h1>
       <div className="card account-summary">
         <div className="account-hero">
-          <Avatar name={name} size="large" className="large" />
+          <Avatar name={name} url={profile.avatarUrl} size="large" className="large" />
           <div>
             <p className="account-summary-name" data-user-text>
               {name}
@@ -52,8 +54,9 @@ export function Component() {
           className="account-facts"
           items={[
             [t('accounts.fields.language'), languageName(profile.language, i18n.language)],
-            [t('accounts.fields.tenant'), <code key="t">{profile.tenant}</code>],
-            [t('accounts.fields.roles'), <bdi key="r">{profile.roles}</bdi>],
+            // Where an account lives and what it may do are words for those who run Tolk.
+            [t('accounts.fields.tenant'), superAdmin && <code key="t">{profile.tenant}</code>],
+            [t('accounts.fields.roles'), superAdmin && <bdi key="r">{profile.roles}</bdi>],
             [t('accounts.page.memberSince'), formatDay(profile.createdAt, i18n.language)],
           ]}
         />

@@ -177,6 +177,7 @@ describe('/account for a superadmin', () => {
     await user.click(within(list).getByRole('button', { name: 'Remove' }));
     const question = screen.getByRole('alertdialog', { name: 'Are you sure?' });
     expect(within(question).getByText('Are you sure you want to delete the item?')).toBeTruthy();
+    expect(within(question).getByText('The tenant “Oslo Club” is removed.')).toBeTruthy();
     await user.click(within(question).getByRole('button', { name: 'Remove' }));
     expect(del).toHaveBeenCalledWith('/tenants/oslo-club');
   });

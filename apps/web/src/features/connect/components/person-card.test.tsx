@@ -64,6 +64,12 @@ describe('a person card', () => {
     expect(within(card).getByText(/Shown as written in Norwegian.*no translation is available yet/)).toBeTruthy();
   });
 
+  it('shows the city without a distance when the server gives none (no home city on either side)', () => {
+    const card = renderCard(aPerson({ distanceKm: null }));
+    expect(card.textContent).toContain('Madrid, Spain');
+    expect(card.textContent).not.toMatch(/km|away|·/);
+  });
+
   it('says where I stand with them, and nothing of a distance or city unknown', () => {
     const card = renderCard(aPerson({ connection: 'outgoing', distanceKm: null, city: null, activity: null }));
     expect(within(card).getByText('Request sent')).toBeTruthy();

@@ -12,6 +12,7 @@ import { createInvite } from '../api/create-invite';
 import { inviteOriginsQuery } from '../api/get-invite-origins';
 import { endInvite } from '../api/end-invite';
 import { copyText } from '../../../lib/clipboard';
+import { formatClockTime, formatDateTime } from '../../../lib/format';
 import { inviteOrigins } from '../invite-origin';
 import { limitSeconds } from '../plaza-errors';
 import { FormError } from '../../../ui/form-error';
@@ -205,9 +206,5 @@ export function InviteDialog({ open, plazaId, current, waiting, guest, onClose, 
 
 /** When a join code stops working: the time alone today, the date with it on any other day. */
 export function expiryText(at: Date, language: string, now: Date = new Date()): string {
-  const today = at.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(
-    language,
-    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
-  ).format(at);
+  return at.toDateString() === now.toDateString() ? formatClockTime(at, language) : formatDateTime(at, language);
 }

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlazaSide } from '@tolk/shared/schemas/plazas';
 import { initI18n } from '../../../lib/i18n';
+import { formatClockTime } from '../../../lib/format';
 import { fromDetail } from '../plaza-muses';
 import { aMuseDetail, aTranslation, PLAZA_ID } from '../test-factories';
 import { PlazaLog } from './plaza-log';
@@ -85,5 +86,30 @@ describe('a muse typed in the wrong half', () => {
       />,
     );
     expect(screen.queryByText(/Written in/)).toBeNull();
+  });
+});
+
+describe('a muse’s time', () => {
+  it('is the clock time chats write too (formatClockTime): one format per language', () => {
+    const createdAt = new Date(2026, 4, 10, 19, 40).toISOString();
+    const muse = fromDetail(aMuseDetail(2, [aTranslation({ to: 'es', text: 'Hola' })], { createdAt }));
+    render(
+      <PlazaLog
+        muses={[muse]}
+        plaza={plaza}
+        mySide="user"
+        reader="user"
+        guest
+        voices={[]}
+        rate={1}
+        label="time"
+        announce={false}
+      />,
+    );
+    const time = within(screen.getByRole('log', { name: 'time' }))
+      .getByRole('listitem')
+      .querySelector('time');
+    expect(time?.textContent).toMatch(/^7:40\sPM$/);
+    expect(time?.textContent).toBe(formatClockTime(createdAt, 'en'));
   });
 });

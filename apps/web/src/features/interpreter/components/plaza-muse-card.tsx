@@ -7,6 +7,7 @@ import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 import { flagTranslation } from '../api/flag-translation';
 import { getPlazaPhoto } from '../api/get-plaza-photo';
 import { copyImage, copyText } from '../../../lib/clipboard';
+import { formatClockTime } from '../../../lib/format';
 import { languageName } from '../../../lib/language-names';
 import { MachineTranslationNote } from '../../../ui/machine-translation';
 import { isLatinScript } from '../language-names';
@@ -42,7 +43,7 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
   const voice = voiceFor(voices, targetLanguage);
   const toasts = COPY_TOASTS[writer];
   const who = writerLabel(muse, writer, mySide, plaza, t);
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(muse.createdAt));
+  const time = formatClockTime(muse.createdAt, i18n.language);
 
   const copy = (action: () => Promise<void>, message: string) => {
     action().then(

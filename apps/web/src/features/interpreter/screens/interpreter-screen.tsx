@@ -157,7 +157,12 @@ export function Component() {
         ) : profiles && profiles.length > 0 ? (
           <ul className="pair-list">{profiles.map((profile) => card(profile, true))}</ul>
         ) : (
-          !adding && <p className="muted">{t('common.noItems')}</p>
+          !adding && (
+            <>
+              <p className="muted">{t('common.noItems')}</p>
+              <p className="muted">{t('interpreter.profilesEmptyHint')}</p>
+            </>
+          )
         )}
         {adding ? (
           <ProfileForm
@@ -210,6 +215,7 @@ export function Component() {
 
       <ConfirmDeleteDialog
         open={deleting !== undefined}
+        subject={deleting ? t('interpreter.deleteProfileSubject', { name: deleting.name }) : ''}
         busy={remove.isPending}
         onCancel={() => {
           setDeleting(undefined);

@@ -347,6 +347,7 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
       )}
       <ConfirmDeleteDialog
         open={confirmClear}
+        subject={t('interpreter.clearSubject', { plaza: title })}
         confirmLabel={t('interpreter.clear')}
         busy={clear.isPending}
         onCancel={() => {

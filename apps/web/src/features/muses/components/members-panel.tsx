@@ -13,7 +13,7 @@ import { conversationQueryKey } from '../api/get-conversation';
 import { conversationsQueryKey } from '../api/list-conversations';
 import { removeMember } from '../api/remove-member';
 import { updateConversation } from '../api/update-conversation';
-import { personName } from '../muse-display';
+import { conversationTitle, personName } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { splitUsernames } from '../usernames';
@@ -172,7 +172,7 @@ export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
       <ConfirmDialog
         open={confirmLeave}
         title={t('common.areYouSure')}
-        message={t('muses.leave')}
+        message={t('muses.leaveConfirm', { title: conversationTitle(conversation, me) })}
         confirmLabel={t('muses.leave')}
         busy={remove.isPending}
         onCancel={() => {

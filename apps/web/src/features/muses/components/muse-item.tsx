@@ -6,7 +6,8 @@ import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { languageName } from '../../../lib/language-names';
 import { Avatar } from '../../../ui/avatar';
 import { MachineTranslationNote } from '../../../ui/machine-translation';
-import { formatFullTime, formatMuseTime, museView, personName } from '../muse-display';
+import { formatDateTime } from '../../../lib/format';
+import { formatMuseTime, museView, personName } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import type { PendingMuse } from '../thread-state';
 import { flagTranslation } from '../api/flag-translation';
@@ -136,7 +137,7 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto, on
           </>
         )}
         <div className="muse-meta">
-          <time dateTime={muse.createdAt} title={formatFullTime(muse.createdAt, i18n.language)}>
+          <time dateTime={muse.createdAt} title={formatDateTime(muse.createdAt, i18n.language)}>
             {formatMuseTime(muse.createdAt, i18n.language)}
           </time>
           {muse.editedAt && !muse.deleted && <span>{t('muses.edited')}</span>}

@@ -21,7 +21,8 @@ import { copyPhoto } from '../clipboard';
 import { PhotoViewer } from '../components/photo-viewer';
 import { languageName } from '../../../lib/language-names';
 import { MachineTranslationNote } from '../../../ui/machine-translation';
-import { formatFullTime, personName, versionsOf } from '../muse-display';
+import { formatDateTime } from '../../../lib/format';
+import { deleteSubject, personName, versionsOf } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { BackLink } from '../../../ui/back-link';
 import { markDeleted, type ThreadState } from '../thread-state';
@@ -119,7 +120,7 @@ export function Component() {
         <h1>{t('muses.detailTitle')}</h1>
       </header>
       <p className="muted">
-        {sender} · <time dateTime={muse.createdAt}>{formatFullTime(muse.createdAt, i18n.language)}</time>
+        {sender} · <time dateTime={muse.createdAt}>{formatDateTime(muse.createdAt, i18n.language)}</time>
         {muse.editedAt && !muse.deleted && ` · ${t('muses.edited')}`}
       </p>
 
@@ -283,6 +284,7 @@ export function Component() {
       )}
       <ConfirmDeleteDialog
         open={confirmDelete}
+        subject={deleteSubject(muse, t)}
         busy={remove.isPending}
         onCancel={() => {
           setConfirmDelete(false);

@@ -40,7 +40,13 @@ export function Component() {
     <section className="my-muses" aria-labelledby="my-muses-title">
       {head}
       {muses.length === 0 ? (
-        <p className="empty">{t('common.noItems')}</p>
+        <div className="empty">
+          <p>{t('common.noItems')}</p>
+          <p className="muted">{t('muses.allEmptyHint')}</p>
+          <Link className="button primary" to={paths.conversations}>
+            {t('nav.messages')}
+          </Link>
+        </div>
       ) : (
         <ul className="record-list">
           {muses.map((muse) => (

@@ -20,7 +20,7 @@ import { MembersPanel } from '../components/members-panel';
 import { MuseLog } from '../components/muse-log';
 import { PhotoViewer, type OpenPhoto } from '../components/photo-viewer';
 import { TypingIndicator } from '../components/typing-indicator';
-import { conversationTitle, personName } from '../muse-display';
+import { conversationTitle, deleteSubject, personName } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { useThread } from '../use-thread';
 import { Avatar } from '../../../ui/avatar';
@@ -165,6 +165,7 @@ export function Component() {
       <Composer conversationId={id} socket={socket} onSend={send} />
       <ConfirmDeleteDialog
         open={toDelete !== undefined}
+        subject={toDelete ? deleteSubject(toDelete, t) : ''}
         busy={remove.isPending}
         onCancel={() => {
           setToDelete(undefined);

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@tolk/shared/schemas/profile';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { Component as ProfileScreen } from './profile-screen';
 
 const PROFILE: Profile = {
@@ -38,17 +39,32 @@ beforeEach(async () => {
   await chooseUiLanguage('en');
 });
 
+function renderProfile() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <LoginResponseProvider>
+        <MemoryRouter initialEntries={['/profile']}>
+          <ProfileScreen />
+        </MemoryRouter>
+      </LoginResponseProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const signInAs = (session: { tenant: string; roles: string }) => {
+  localStorage.setItem(
+    STORAGE_KEYS.loginResponse,
+    JSON.stringify({ username: 'lucia', userId: 'lucia-id', isLoggedIn: true, ...session }),
+  );
+};
+
 describe('/profile', () => {
+  afterEach(() => {
+    localStorage.clear();
+  });
+
   it('shows the connect profile in the reader’s language', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <LoginResponseProvider>
-          <MemoryRouter initialEntries={['/profile']}>
-            <ProfileScreen />
-          </MemoryRouter>
-        </LoginResponseProvider>
-      </QueryClientProvider>,
-    );
+    renderProfile();
     expect(await screen.findByRole('heading', { name: 'Lucía' })).toBeTruthy();
     expect(screen.getByText('Me encanta caminar.').getAttribute('lang')).toBe('es');
     expect(screen.getByText('Spanish').nextElementSibling?.textContent).toBe('Native');
@@ -59,5 +75,20 @@ describe('/profile', () => {
     expect(screen.getByText('Only my connections')).toBeTruthy();
     expect(screen.getByText('Anyone in my community')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe('/profile/edit');
+  });
+
+  it('shows a member no tenant; a superadmin sees it', async () => {
+    signInAs({ tenant: 'public', roles: 'user' });
+    await chooseUiLanguage('es');
+    renderProfile();
+    const facts = (await screen.findByRole('heading', { name: 'Lucía' })).closest('section')!;
+    expect(facts.textContent).not.toMatch(/Comunidad|public/);
+    cleanup();
+
+    signInAs({ tenant: 'root', roles: 'superadmin' });
+    await chooseUiLanguage('en');
+    renderProfile();
+    await screen.findByRole('heading', { name: 'Lucía' });
+    expect(screen.getByText('Community').nextElementSibling?.textContent).toBe('root');
   });
 });

@@ -18,7 +18,7 @@ import { Fact } from '../../../ui/fact';
 
 export function Component() {
   const { t, i18n } = useTranslation();
-  const { loginResponse } = useLoginResponse();
+  const { loginResponse, superAdmin } = useLoginResponse();
   const query = useQuery(profileQuery());
 
   if (query.isPending) return <ScreenSkeleton />;
@@ -107,7 +107,8 @@ export function Component() {
             <MessageCircle aria-hidden size={16} /> {t(MESSAGE_POLICY_KEYS[profile.messagePolicy])}
           </span>
         </Fact>
-        <Fact label={t('profile.tenant')}>{loginResponse.tenant}</Fact>
+        {/* The tenant is a word for those who run Tolk: a member's is always theirs. */}
+        {superAdmin && <Fact label={t('profile.tenant')}>{loginResponse.tenant}</Fact>}
       </dl>
       <div className="actions">
         <Link className="button primary" to={paths.profileEdit}>

@@ -89,12 +89,13 @@ describe('a person’s page', () => {
 });
 
 describe('deleting a person', () => {
-  it('asks with the spec’s words first, and does nothing when cancelled', async () => {
+  it('asks with the spec’s words first, naming the person, and does nothing when cancelled', async () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
     expect(within(dialog).getByText('Are you sure you want to delete the item?')).toBeTruthy();
+    expect(within(dialog).getByText('“João Silva” is deleted from your people.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(del).not.toHaveBeenCalled();
   });
