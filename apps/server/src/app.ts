@@ -303,7 +303,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await accountsAdmin.suspend(actorId, accountId);
     },
   });
-  await app.register(ordersPlugin);
+  await app.register(ordersPlugin, { platformFeePercent: config.payments.platformFeePercent });
   await app.register(paymentsPlugin, {
     config: config.payments,
     publicUrl: config.publicUrl,

@@ -1,12 +1,15 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { TolkServer } from './server';
 
-/** One server (with its own data folder) per test file; `baseURL` points at it. */
-export const test = base.extend<object, { server: TolkServer }>({
+/**
+ * One server (with its own data folder) per test file; `baseURL` points at it. A file may set the
+ * server's environment with `test.use({ serverEnv: { ... } })`.
+ */
+export const test = base.extend<object, { server: TolkServer; serverEnv: Record<string, string> }>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const server = new TolkServer();
+    async ({ serverEnv }, use) => {
+      const server = new TolkServer(undefined, serverEnv);
       await server.start();
       await use(server);
       await server.dispose();

@@ -13,7 +13,8 @@ export class TolkServer {
   private readonly process: ServerProcess;
   readonly dataDir: string;
 
-  constructor(dataDir?: string) {
+  /** `env`: settings of this server beyond the usual ones (a platform fee, say). */
+  constructor(dataDir?: string, env: Record<string, string> = {}) {
     this.dataDir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-e2e-'));
     this.process = new ServerProcess({
       args: ['--enable-source-maps', SERVER_BUNDLE],
@@ -23,6 +24,7 @@ export class TolkServer {
         TOLK_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         DATABASE_URL: '',
+        ...env,
       },
     });
   }

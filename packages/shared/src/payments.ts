@@ -70,3 +70,14 @@ export const sandboxCardSchema = z.object({
   cvc: z.string().regex(/^\d{3,4}$/, 'Three or four digits.'),
 });
 export type SandboxCard = z.input<typeof sandboxCardSchema>;
+
+/**
+ * The platform's fee on an order's total, in minor units: total x percent / 100 rounded half up
+ * (0.5 cent goes to the platform), in integers (the percent as basis points) so no float rounds
+ * it. The percent is the server's setting (TOLK_PLATFORM_FEE_PERCENT), read by the web from
+ * GET /api/payments/terms; the seller receives the total less this.
+ */
+export function platformFee(totalMinor: number, percent: number): number {
+  const basisPoints = Math.round(percent * 100);
+  return Math.floor((totalMinor * basisPoints + 5_000) / 10_000);
+}

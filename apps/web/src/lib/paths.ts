@@ -70,8 +70,8 @@ export const paths = {
   accountTransactions: (accountId: string) => `/accountTransaction/${segment(accountId)}`,
   subscribe: '/sub',
 
-  /** My orders: what I buy, or with `selling` what others order from me. */
-  orders: (tab?: 'selling') => (tab ? `/orders?tab=${tab}` : '/orders'),
+  /** My orders: what I buy, or what others order from me; without a side, the one where something waits. */
+  orders: (tab?: 'buying' | 'selling') => (tab ? `/orders?tab=${tab}` : '/orders'),
   /**
    * Ordering another member's offered thing. The owner's username comes along because the API
    * reads offered things by owner (GET /api/things?owner=), not one by id.

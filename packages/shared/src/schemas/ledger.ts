@@ -167,12 +167,22 @@ export const ledgerEntrySchema = z.object({
   at: z.string(),
   kind: z.enum(LEDGER_KINDS),
   counterparty: ledgerOwnerSchema.extend({ ledgerAccountId: z.uuid() }),
-  reference: ledgerReferenceSchema,
+  /**
+   * What the transfer is for, with its name as the reader knows it (the ordered thing's, the
+   * subscription's plan's): the web describes the line from its kind, counterparty and this, and
+   * links to the order or plan; title is null where the reader may not see it or it has none.
+   */
+  reference: ledgerReferenceSchema.extend({ title: z.string().nullable() }),
   currency: z.string(),
   /** Signed minor units: negative left the account, positive reached it. */
   amount: z.number().int(),
   /** The account's balance right after this entry. */
   balanceAfter: z.number().int(),
+  /**
+   * The note stored with the transfer: the platform's own are English words for operators and
+   * exports, never shown to members (the line is described from kind and reference); a
+   * superadmin's adjustment carries the reason they typed.
+   */
   memo: z.string(),
   reversesId: z.uuid().nullable(),
   /** The reversal that undid this entry's transfer, if any. */

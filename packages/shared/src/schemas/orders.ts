@@ -47,6 +47,22 @@ export function orderActions(state: OrderState, role: 'buyer' | 'seller', free =
   });
 }
 
+/**
+ * What waits for a side's action, by state: the seller decides a pending order and fulfils a paid
+ * one (a free one once accepted); the buyer pays an accepted one that is not free. Cancelling is
+ * never waited for. The server counts with it (GET /api/orders/waiting), the web badges its tabs.
+ */
+export const ORDERS_AWAITING: Record<'buyer' | 'seller', readonly { state: OrderState; free?: boolean }[]> = {
+  seller: [{ state: 'pending' }, { state: 'paid', free: false }, { state: 'accepted', free: true }],
+  buyer: [{ state: 'accepted', free: false }],
+};
+
+/** Whether an order waits for the reader's side to act on it. */
+export const awaitsAction = (order: { state: OrderState; totalMinor: number }, role: 'buyer' | 'seller') =>
+  ORDERS_AWAITING[role].some(
+    (rule) => rule.state === order.state && (rule.free === undefined || rule.free === isFreeOrder(order)),
+  );
+
 export const ORDER_QUANTITY_MAX = 99;
 export const ORDER_NOTE_MAX = 1000;
 export const ORDERS_PAGE_SIZE = 20;
@@ -117,6 +133,8 @@ export const orderSchema = z.object({
   quantity: z.number().int(),
   unitPriceMinor: z.number().int(),
   totalMinor: z.number().int(),
+  /** The platform's fee on the total (the payment takes it from the seller's side): the seller receives totalMinor - feeMinor. */
+  feeMinor: z.number().int(),
   currency: z.string(),
   serviceAt: z.string().nullable(),
   /** The buyer's note, in the reader's language (the original a tap away). */
@@ -142,3 +160,9 @@ export const ordersPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
+/** One side of my orders: how many wait for me to act, and how many there are. */
+const ordersSideCountSchema = z.object({ waiting: z.number().int(), total: z.number().int() });
+/** GET /api/orders/waiting: per side, what waits for the member's action, and all their orders. */
+export const ordersWaitingSchema = z.object({ buyer: ordersSideCountSchema, seller: ordersSideCountSchema });
+export type OrdersWaiting = z.infer<typeof ordersWaitingSchema>;

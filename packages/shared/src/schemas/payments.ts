@@ -46,6 +46,13 @@ export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
 export const paymentProvidersSchema = z.object({ items: z.array(paymentProviderSchema) });
 export type PaymentProviders = z.infer<typeof paymentProvidersSchema>;
 
+/**
+ * What selling here costs (GET /api/payments/terms): the platform's fee, in percent of an order's
+ * total, as the server takes it (TOLK_PLATFORM_FEE_PERCENT); `platformFee` turns it into money.
+ */
+export const paymentTermsSchema = z.object({ feePercent: z.number().min(0).max(100) });
+export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
+
 export const paymentInputSchema = z.object({ provider: paymentProviderIdSchema });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 

@@ -32,11 +32,10 @@ export async function accountPageRoutes(
     },
     async (request): Promise<AccountPage> => {
       const caller = callerOf(request);
-      const member = { accountId: caller.accountId, tenantId: caller.tenantId };
       const [account, balances, transactions, subscription] = await Promise.all([
         options.accounts.findById(caller.accountId),
         options.ledger.balances(caller),
-        options.ledger.latest(member, ACCOUNT_PAGE_ENTRIES),
+        options.ledger.latest(caller, ACCOUNT_PAGE_ENTRIES),
         options.subscriptionOf(caller.accountId),
       ]);
       if (!account) throw new AppError('unauthorized', SERVER_MESSAGES.accountGone);

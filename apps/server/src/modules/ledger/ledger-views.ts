@@ -55,7 +55,8 @@ export function entryOf(row: LedgerEntryRow): LedgerEntry {
         displayName: row.counterpartyDisplayName,
       }),
     },
-    reference: { type: row.referenceType, id: row.referenceId },
+    // Named by the service (ledger.service.ts `named`), which asks the modules that own them.
+    reference: { type: row.referenceType, id: row.referenceId, title: null },
     currency: row.currency,
     amount: row.amount,
     balanceAfter: row.balanceAfter,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { LedgerReference } from '@tolk/shared/schemas/ledger';
 import { createAccountsService } from '../accounts/accounts.service';
 import { accountPageRoutes } from './account-page.routes';
 import { createLedgerRepository } from './ledger.repository';
@@ -13,6 +14,19 @@ export const ledgerPlugin = fp(
     const ledger = createLedgerService({
       repo: createLedgerRepository(app.db),
       tenantOf: async (accountId) => (await accounts.findById(accountId))?.tenantId,
+      // Orders and payments (registered after this one) decorate app.orders and app.subscriptions.
+      referenceTitles: async (reader, references) => {
+        const idsOf = (type: LedgerReference['type']) =>
+          references.filter((reference) => reference.type === type).map((reference) => reference.id);
+        const [orders, plans] = await Promise.all([
+          app.orders.names(reader, idsOf('order')),
+          app.subscriptions.planNames(reader, idsOf('subscription')),
+        ]);
+        return (reference) =>
+          (reference.type === 'order' ? orders : reference.type === 'subscription' ? plans : undefined)?.get(
+            reference.id,
+          ) ?? null;
+      },
     });
     app.decorate('ledger', ledger);
     await app.register(ledgerRoutes, { prefix: '/api', service: ledger });

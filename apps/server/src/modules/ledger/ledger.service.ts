@@ -18,7 +18,13 @@ import { toCsv } from '../../csv';
 import { AppError, databaseErrorOf, fieldError, forbidden, notFound } from '../../errors';
 import type { MemberCaller } from '../../plugins/auth';
 import { balanceOf, entryOf, ownerOf, transferOf } from './ledger-views';
-import type { LedgerOwnerScope, LedgerRepository, LedgerTransferRow, NewTransfer } from './ledger.repository';
+import type {
+  LedgerEntryRow,
+  LedgerOwnerScope,
+  LedgerRepository,
+  LedgerTransferRow,
+  NewTransfer,
+} from './ledger.repository';
 
 /** One side of a transfer: a member's account in the currency, a system account, or a ledger account by id. */
 export type LedgerParty = { memberId: string } | { system: SystemLedgerAccount } | { ledgerAccountId: string };
@@ -36,6 +42,15 @@ export interface TransferInput {
   /** The superadmin posting it by hand; null for the platform's own transfers. */
   actorId?: string | null;
 }
+
+/**
+ * The names of what transfers refer to, as the reader may know them (an order's thing, a
+ * subscription's plan): asked of the modules that own them, once for a page of entries.
+ */
+export type ReferenceTitles = (
+  reader: MemberCaller,
+  references: readonly LedgerReference[],
+) => Promise<(reference: LedgerReference) => string | null>;
 
 /** How often a transfer is tried again after PostgreSQL chose it as a deadlock victim (it rolled back whole). */
 const DEADLOCK_RETRIES = 3;
@@ -72,6 +87,8 @@ export function createLedgerService(deps: {
   repo: LedgerRepository;
   /** The accounts module: a member's tenant, to scope a superadmin's reading of their balances. */
   tenantOf: (accountId: string) => Promise<string | undefined>;
+  /** Orders and subscriptions: what a statement's lines are for, by name. */
+  referenceTitles: ReferenceTitles;
 }) {
   const { repo } = deps;
   const resolved = new Map<string, string>();
@@ -188,6 +205,16 @@ export function createLedgerService(deps: {
     });
   }
 
+  /** Statement lines with what they are for named, as far as the reader may see it. */
+  async function named(reader: MemberCaller, rows: readonly LedgerEntryRow[]): Promise<LedgerEntry[]> {
+    const entries = rows.map(entryOf);
+    const titleOf = await deps.referenceTitles(
+      reader,
+      entries.map((entry) => entry.reference),
+    );
+    return entries.map((entry) => ({ ...entry, reference: { ...entry.reference, title: titleOf(entry.reference) } }));
+  }
+
   function superAdminOnly(caller: MemberCaller) {
     if (!caller.superAdmin) throw forbidden('Only superadmins move money by hand.');
   }
@@ -284,7 +311,7 @@ export function createLedgerService(deps: {
     ): Promise<Statement> {
       const account = await readable(caller, ledgerAccountId);
       const page = await repo.statement(ledgerAccountId, query);
-      return { account, items: page.rows.map(entryOf), nextCursor: page.nextCursor };
+      return { account, items: await named(caller, page.rows), nextCursor: page.nextCursor };
     },
 
     /** Every entry of the account, oldest first, as a spreadsheet reads it; amounts as decimals. */
@@ -327,8 +354,9 @@ export function createLedgerService(deps: {
     },
 
     /** The latest entries across the member's own ledger accounts, newest first (the account page). */
-    async latest(member: LedgerOwnerScope, limit: number): Promise<LedgerEntry[]> {
-      return (await repo.latest(member, limit)).map(entryOf);
+    async latest(member: MemberCaller, limit: number): Promise<LedgerEntry[]> {
+      const scope: LedgerOwnerScope = { accountId: member.accountId, tenantId: member.tenantId };
+      return named(member, await repo.latest(scope, limit));
     },
 
     /** The ledger's invariants over every row (superadmins' check; tests and the bench use it too). */

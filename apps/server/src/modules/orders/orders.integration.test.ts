@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, OrderAction, OrdersPage } from '@tolk/shared/schemas/orders';
+import {
+  awaitsAction,
+  type Order,
+  type OrderAction,
+  type OrdersPage,
+  type OrdersWaiting,
+} from '@tolk/shared/schemas/orders';
 import type { Thing, ThingInput } from '@tolk/shared/schemas/things';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { testApp, type TestApp } from '../../test/build-app';
@@ -308,5 +314,53 @@ describe('orders', () => {
       const mine = steps.filter((step) => step.orderId === row.id);
       expect(mine.at(-1)?.state, row.id).toBe(row.state);
     }
+  });
+});
+
+describe('what waits for me', () => {
+  const waiting = async (member: Member) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/orders/waiting', headers: member.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<OrdersWaiting>();
+  };
+  const side = (waitingCount: number, total: number) => ({ waiting: waitingCount, total });
+
+  it('counts per side the orders that need the member’s action, and all of theirs, in their tenant only', async () => {
+    const seller = await newAccount(t.app, { displayName: 'Inés' });
+    const buyer = await newAccount(t.app, { displayName: 'Omar' });
+    const map = await addThing(seller, { name: 'Old map', priceMinor: 1200, currency: 'EUR', visibility: 'offered' });
+    const tea = await addThing(seller, { name: 'A cup of tea', priceMinor: 0, currency: 'EUR', visibility: 'offered' });
+    expect(await waiting(seller)).toEqual({ buyer: side(0, 0), seller: side(0, 0) });
+
+    // Pending: the seller decides.
+    const paidOne = await placed(buyer, { thingId: map.id });
+    expect(await waiting(seller)).toEqual({ buyer: side(0, 0), seller: side(1, 1) });
+    expect(await waiting(buyer)).toEqual({ buyer: side(0, 1), seller: side(0, 0) });
+
+    // Accepted: the buyer pays.
+    const accepted = (await act(seller, paidOne, 'accept')).json<Order>();
+    expect(await waiting(seller)).toEqual({ buyer: side(0, 0), seller: side(0, 1) });
+    expect(await waiting(buyer)).toEqual({ buyer: side(1, 1), seller: side(0, 0) });
+
+    // A free order accepted has nothing to pay: the seller fulfils it.
+    const free = await placed(buyer, { thingId: tea.id });
+    await act(seller, free, 'accept');
+    expect(await waiting(seller)).toEqual({ buyer: side(0, 0), seller: side(1, 2) });
+    expect(await waiting(buyer)).toEqual({ buyer: side(1, 2), seller: side(0, 0) });
+
+    // Paid (the payments' step): the seller fulfils it; nothing waits for the buyer.
+    expect(await t.app.orders.paymentStep(accepted.id, 'paid', null)).toBe(true);
+    expect(await waiting(seller)).toEqual({ buyer: side(0, 0), seller: side(2, 2) });
+    expect(await waiting(buyer)).toEqual({ buyer: side(0, 2), seller: side(0, 0) });
+
+    // The shared rule the web badges with says the same of the lists.
+    const listed = await t.app.inject({ method: 'GET', url: '/api/orders?role=seller', headers: seller.headers });
+    expect(listed.json<OrdersPage>().items.filter((item) => awaitsAction(item, 'seller'))).toHaveLength(2);
+
+    // Nobody else's orders count: another member of the tenant, one of another tenant.
+    const others = await Promise.all([waiting(carla), waiting(dan)]);
+    for (const counts of others) expect(counts.seller.total + counts.buyer.total).toBe(0);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/orders/waiting' });
+    expectUnauthorized(anonymous);
   });
 });

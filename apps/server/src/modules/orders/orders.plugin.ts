@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { platformFee } from '@tolk/shared/payments';
 import { createReaderTexts } from '../connect/reader-texts';
 import { detectLanguage } from '../translation/language-detection';
 import type { TranslationService } from '../translation/translation.service';
@@ -9,7 +10,7 @@ import { createOrdersService, type OrdersService } from './orders.service';
 
 /** Orders of offered things, with live news of each step to both sides. */
 export const ordersPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { platformFeePercent: number }) => {
     const service = createOrdersService({
       repo: createOrdersRepository(app.db),
       offered: (reader, thingId) => app.things.offeredOne(reader, thingId),
@@ -20,6 +21,7 @@ export const ordersPlugin = fp(
       notify: (accountIds, event) => {
         app.realtime.toAccounts(accountIds, 'order', event);
       },
+      feeOf: (totalMinor) => platformFee(totalMinor, options.platformFeePercent),
     });
     app.decorate('orders', service);
     await app.register(ordersRoutes, { prefix: '/api', service });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrderState } from '@tolk/shared/schemas/orders';
+import { ORDERS_AWAITING, type OrderState } from '@tolk/shared/schemas/orders';
 import type { Database } from '../../db/client';
 import { keyset } from '../../db/keyset';
 import { accounts } from '../../db/schema/accounts';
@@ -40,6 +40,20 @@ const readableBy = (scope: OrderScope): SQL | undefined =>
         eq(orders.tenantId, scope.tenantId),
         or(eq(orders.buyerId, scope.accountId), eq(orders.sellerId, scope.accountId)),
       );
+
+/** The orders that wait for one side to act (ORDERS_AWAITING), as SQL. */
+const awaiting = (role: 'buyer' | 'seller'): SQL =>
+  or(
+    ...ORDERS_AWAITING[role].map((rule) =>
+      and(
+        eq(orders.state, rule.state),
+        rule.free === undefined ? undefined : rule.free ? eq(orders.totalMinor, 0) : sql`${orders.totalMinor} > 0`,
+      ),
+    ),
+  )!;
+
+/** The text of a uuid: other ids never name an order (and would fail the cast). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createOrdersRepository(db: Database) {
   const select = () =>
@@ -114,6 +128,37 @@ export function createOrdersRepository(db: Database) {
         .orderBy(...page.orderBy)
         .limit(page.take);
       return page.page(rows.map((row) => ({ ...row, id: row.order.id })));
+    },
+
+    /** Per side, the member's orders in their tenant that wait for them to act, and all of them. */
+    async waiting(scope: Pick<OrderScope, 'tenantId' | 'accountId'>) {
+      const count = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+      const buyer = eq(orders.buyerId, scope.accountId);
+      const seller = eq(orders.sellerId, scope.accountId);
+      const [row] = await db
+        .select({
+          buyerWaiting: count(and(buyer, awaiting('buyer'))),
+          buyerTotal: count(buyer),
+          sellerWaiting: count(and(seller, awaiting('seller'))),
+          sellerTotal: count(seller),
+        })
+        .from(orders)
+        .where(and(eq(orders.tenantId, scope.tenantId), or(buyer, seller)));
+      return {
+        buyer: { waiting: row?.buyerWaiting ?? 0, total: row?.buyerTotal ?? 0 },
+        seller: { waiting: row?.sellerWaiting ?? 0, total: row?.sellerTotal ?? 0 },
+      };
+    },
+
+    /** The names of the ordered things, by order id, of the orders among `ids` the reader may see. */
+    async names(scope: OrderScope, ids: readonly string[]): Promise<Map<string, string>> {
+      const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+      if (!wanted.length) return new Map();
+      const rows = await db
+        .select({ id: orders.id, name: orders.thingName })
+        .from(orders)
+        .where(and(inArray(orders.id, wanted), readableBy(scope)));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
 
     async events(orderId: string) {

@@ -9,6 +9,7 @@ import {
   orderSchema,
   ordersPageSchema,
   ordersQuerySchema,
+  ordersWaitingSchema,
   orderUpdateSchema,
   type OrderAction,
 } from '@tolk/shared/schemas/orders';
@@ -61,6 +62,20 @@ export async function ordersRoutes(app: FastifyInstance, options: { service: Ord
       config,
     },
     async (request) => service.list(actorOf(request), request.query),
+  );
+
+  r.get(
+    '/orders/waiting',
+    {
+      schema: {
+        tags,
+        summary:
+          'Per side (buyer, seller): how many of my orders wait for me to act (the seller: pending, paid, a free one accepted; the buyer: accepted, to pay) and how many I have',
+        response: { 200: ordersWaitingSchema, ...errors },
+      },
+      config,
+    },
+    async (request) => service.waiting(actorOf(request)),
   );
 
   r.get(

@@ -7,6 +7,7 @@ import {
   type OrderAction,
   type orderInputSchema,
   type OrdersPage,
+  type OrdersWaiting,
   type ordersQuerySchema,
   type OrderUpdate,
 } from '@tolk/shared/schemas/orders';
@@ -41,6 +42,8 @@ export interface OrdersDeps {
   detect: (text: string, fallback: string) => string;
   /** Tells the buyer and the seller that an order changed. */
   notify: (accountIds: string[], event: OrderChangedEvent) => void;
+  /** The platform's fee on a total (the server's setting, as the payments take it). */
+  feeOf: (totalMinor: number) => number;
   now?: () => Date;
 }
 
@@ -92,6 +95,7 @@ export function createOrdersService(deps: OrdersDeps) {
         quantity: order.quantity,
         unitPriceMinor: order.unitPriceMinor,
         totalMinor: order.totalMinor,
+        feeMinor: deps.feeOf(order.totalMinor),
         currency: order.currency,
         serviceAt: order.serviceAt?.toISOString() ?? null,
         note: notes[index] ?? null,
@@ -187,6 +191,19 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!replayed)
         tell({ id, buyerId: order.buyer.id, sellerId: order.seller.id, state: order.state, version: order.version });
       return order;
+    },
+
+    /** Per side, how many of my orders wait for me to act (ORDERS_AWAITING), and how many I have. */
+    async waiting(actor: OrderScope): Promise<OrdersWaiting> {
+      return repo.waiting(actor);
+    },
+
+    /**
+     * What the orders among `ids` are of, by id, for those the reader may see (buyer, seller,
+     * superadmin): the ledger names an order's lines by it.
+     */
+    async names(reader: OrderScope, ids: readonly string[]): Promise<Map<string, string>> {
+      return repo.names(reader, ids);
     },
 
     async list(actor: OrderActor, query: z.output<typeof ordersQuerySchema>): Promise<OrdersPage> {

@@ -7,6 +7,7 @@ import {
   paymentInputSchema,
   paymentProvidersSchema,
   paymentSchema,
+  paymentTermsSchema,
   sandboxPaymentInputSchema,
   webhookReceiptSchema,
 } from '@tolk/shared/schemas/payments';
@@ -49,6 +50,20 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
       config,
     },
     async () => service.providers(),
+  );
+
+  r.get(
+    '/payments/terms',
+    {
+      schema: {
+        tags,
+        summary:
+          "What selling costs: the platform's fee in percent of an order's total (TOLK_PLATFORM_FEE_PERCENT), taken from the seller's side when it is paid",
+        response: { 200: paymentTermsSchema, ...errors },
+      },
+      config,
+    },
+    async () => service.terms(),
   );
 
   r.post(

@@ -1,10 +1,11 @@
-import type { PaymentProviderId, SandboxCard } from '@tolk/shared/payments';
+import { platformFee, type PaymentProviderId, type SandboxCard } from '@tolk/shared/payments';
 import { isFreeOrder } from '@tolk/shared/schemas/orders';
 import {
   PAYMENT_FAILURES,
   type Payable,
   type Payment,
   type PaymentProviders,
+  type PaymentTerms,
   type WebhookReceipt,
 } from '@tolk/shared/schemas/payments';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,7 +21,7 @@ import {
   type RedirectProvider,
 } from './providers/provider';
 import { sandboxCharge } from './providers/sandbox';
-import { platformFee, providerUnavailable, type Settlement } from './settlement';
+import { providerUnavailable, type Settlement } from './settlement';
 import type { SubscriptionCharges } from './subscription-charges';
 import type { SubscriptionRecords, SubscriptionWithPlan } from '../subscriptions/subscriptions.service';
 import { freeOrder, notPayable, orderPayable, subscriptionPayable } from './payables';
@@ -189,6 +190,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   const service = {
     providers: (): PaymentProviders => ({ items: providers.offered() }),
+
+    /** What selling costs: the fee percent every order's payment takes (the one setting both sides read). */
+    terms: (): PaymentTerms => ({ feePercent: deps.platformFeePercent }),
 
     /** An order or a subscription as its payer reads it on /select-payment/{id}; 404 for anyone else's. */
     async payable(reader: OrderScope, id: string): Promise<Payable> {

@@ -22,15 +22,6 @@ export const PROVIDER_NAMES: Record<PaymentProviderId, string> = {
 /** The order states a settled payment has brought about (the order is its). */
 const SETTLED_ORDER_STATES = new Set(['paid', 'fulfilled', 'refunded']);
 
-/**
- * The platform's fee on a total, in minor units: total x percent / 100 rounded half up (0.5 cent
- * goes to the platform), in integers (the percent as basis points) so no float rounds it.
- */
-export function platformFee(totalMinor: number, percent: number): number {
-  const basisPoints = Math.round(percent * 100);
-  return Math.floor((totalMinor * basisPoints + 5_000) / 10_000);
-}
-
 /** What the provider says was taken. */
 export interface Charge {
   chargeRef: string;

@@ -11,6 +11,9 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PlanWithCount = PlanRow & { subscribers: number };
 export type SubscriptionWithPlan = { subscription: SubscriptionRow; plan: PlanRow };
 
+/** The text of a uuid: other ids never name a subscription (and would fail the cast). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A paid period to apply: who took it, the provider's subscription and the period it pays for. */
@@ -110,6 +113,31 @@ export function createSubscriptionsRepository(
     async mine(accountId: string, id: string): Promise<SubscriptionWithPlan | undefined> {
       const found = await byId(id);
       return found?.subscription.accountId === accountId ? found : undefined;
+    },
+
+    /**
+     * The plan names of the subscriptions among `ids` that are the member's own (in their tenant),
+     * or of any for a superadmin (null scope), by subscription id.
+     */
+    async planNames(
+      scope: { accountId: string; tenantId: string } | null,
+      ids: readonly string[],
+    ): Promise<Map<string, string>> {
+      const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+      if (!wanted.length) return new Map();
+      const rows = await db
+        .select({ id: subscriptions.id, name: plans.name })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(
+          and(
+            inArray(subscriptions.id, wanted),
+            scope
+              ? and(eq(subscriptions.accountId, scope.accountId), eq(subscriptions.tenantId, scope.tenantId))
+              : undefined,
+          ),
+        );
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
 
     /** What /sub shows: the running one, else the unpaid one chosen last, else the last that ended. */

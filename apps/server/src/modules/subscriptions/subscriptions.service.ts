@@ -108,6 +108,14 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       return current ? view(current) : null;
     },
 
+    /**
+     * The plan names of the subscriptions among `ids` the reader may see (their own; any for a
+     * superadmin), by subscription id: the ledger names a subscription's lines by it.
+     */
+    async planNames(reader: MemberCaller, ids: readonly string[]): Promise<Map<string, string>> {
+      return repo.planNames(reader.superAdmin ? null : reader, ids);
+    },
+
     async overview(caller: MemberCaller): Promise<SubscriptionOverview> {
       const [current, offered] = await Promise.all([repo.current(caller.accountId), repo.plans(true)]);
       return {

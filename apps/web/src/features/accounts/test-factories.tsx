@@ -59,7 +59,7 @@ export function anEntry(overrides: Partial<LedgerEntry> = {}): LedgerEntry {
       system: null,
       ledgerAccountId: '6a7b8c9d-0e1f-4a2b-9c3d-5e6f7a8b9c0d',
     },
-    reference: { type: 'order', id: '7b8c9d0e-1f2a-4b3c-8d4e-6f7a8b9c0d1e' },
+    reference: { type: 'order', id: '7b8c9d0e-1f2a-4b3c-8d4e-6f7a8b9c0d1e', title: 'Cooking class' },
     currency: 'EUR',
     amount: -1250,
     balanceAfter: 3750,

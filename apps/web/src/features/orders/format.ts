@@ -1,4 +1,4 @@
-import type { Order, OrderState } from '@tolk/shared/schemas/orders';
+import type { Order, OrderState, OrdersWaiting } from '@tolk/shared/schemas/orders';
 import type { ThingUnit } from '@tolk/shared/schemas/things';
 import { formatDateTime } from '../../lib/format';
 
@@ -55,3 +55,17 @@ export const STATE_KEYS: Record<OrderState, string> = {
   fulfilled: 'orders.states.fulfilled',
   refunded: 'orders.states.refunded',
 };
+
+/** The two sides of /orders: what I buy, what others order from me. */
+export type OrdersTab = 'buying' | 'selling';
+
+/**
+ * The side to open on when the address names none: where something waits for the member (an
+ * order to decide or fulfil first, then one to pay), else where they have orders at all.
+ */
+export function openingTab(counts: OrdersWaiting | undefined): OrdersTab {
+  if (!counts) return 'buying';
+  if (counts.seller.waiting > 0) return 'selling';
+  if (counts.buyer.waiting > 0) return 'buying';
+  return counts.buyer.total === 0 && counts.seller.total > 0 ? 'selling' : 'buying';
+}

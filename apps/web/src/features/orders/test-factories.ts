@@ -37,6 +37,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     quantity: 2,
     unitPriceMinor: 2500,
     totalMinor: 5000,
+    feeMinor: 500,
     currency: 'EUR',
     serviceAt: '2030-07-03T08:00:00.000Z',
     note: {

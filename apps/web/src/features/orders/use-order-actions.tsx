@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { errorMessage } from '../../ui/error-message';
 import { personName } from '../connect/format';
 import { actOnOrder } from './api/act-on-order';
-import { orderQueryKey, ordersListsQueryKey, refreshAfterOrderChange } from './api/keys';
+import { orderQueryKey, ordersListsQueryKey, ordersWaitingQueryKey, refreshAfterOrderChange } from './api/keys';
 import { otherParty } from './format';
 
 export const ACTION_KEYS: Record<OrderAction, string> = {
@@ -58,6 +58,7 @@ export function useOrderActions(order: Order) {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) }),
           queryClient.invalidateQueries({ queryKey: ordersListsQueryKey }),
+          queryClient.invalidateQueries({ queryKey: ordersWaitingQueryKey }),
         ]);
         return;
       }

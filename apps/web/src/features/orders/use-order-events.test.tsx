@@ -50,15 +50,16 @@ describe('useOrderEvents', () => {
     expect(queryClient.getQueryState(orderQueryKey(ORDER_ID))?.isInvalidated).toBe(true);
   });
 
-  it('leaves a page already at that version (the one who acted) and refreshes the lists', () => {
+  it('leaves a page already at that version (the one who acted) and refreshes the lists and the counts', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(orderQueryKey(ORDER_ID), anOrder({ version: 2, state: 'accepted' }));
     const { invalidate } = start(queryClient);
     act(() => {
       socket.deliver('order', accepted);
     });
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledTimes(2);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders', 'list'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders', 'waiting'] });
   });
 
   it('ignores what is not an order event', () => {

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@tolk/shared/schemas/orders';
 import type { OrderChangedEvent } from '@tolk/shared/realtime';
 import { onReconnect, onServerEvent, useRealtime } from '../../lib/realtime';
-import { orderQueryKey, ordersListsQueryKey, ordersQueryKey } from './api/keys';
+import { orderQueryKey, ordersListsQueryKey, ordersQueryKey, ordersWaitingQueryKey } from './api/keys';
 
 /**
  * Orders, live, on every screen of a signed-in member: when either side makes, changes or acts on
- * an order, its page and both lists read it again, so the buyer sees the seller accept without
+ * an order, its page, both lists and the counts of what waits read it again, so the buyer sees the seller accept without
  * reloading (and the other way round). A page already at that version (the one who acted) is
  * left alone. After a reconnection everything is read again, for what happened meanwhile.
  */
@@ -26,6 +26,7 @@ export function useOrderEvents(): void {
         void queryClient.invalidateQueries({ queryKey: orderQueryKey(event.orderId) });
       }
       void queryClient.invalidateQueries({ queryKey: ordersListsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ordersWaitingQueryKey });
     });
     return () => {
       stopReconnect();

@@ -1,4 +1,4 @@
-import { isCurrency, minorDigits } from '@tolk/shared/currencies';
+import { defaultCurrencyFor, minorDigits } from '@tolk/shared/currencies';
 
 /**
  * Prices as people type and read them. The server keeps whole minor units (cents) with an ISO 4217
@@ -33,55 +33,13 @@ export const COMMON_CURRENCIES = [
   'AUD',
 ] as const;
 
-const EURO_AREA = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ');
-const REGION_CURRENCIES: Record<string, string> = {
-  ...Object.fromEntries(EURO_AREA.map((region) => [region, 'EUR'])),
-  US: 'USD',
-  GB: 'GBP',
-  JP: 'JPY',
-  CN: 'CNY',
-  TW: 'TWD',
-  HK: 'HKD',
-  KR: 'KRW',
-  IN: 'INR',
-  ID: 'IDR',
-  VN: 'VND',
-  RU: 'RUB',
-  BR: 'BRL',
-  MX: 'MXN',
-  AR: 'ARS',
-  NO: 'NOK',
-  SE: 'SEK',
-  DK: 'DKK',
-  CH: 'CHF',
-  PL: 'PLN',
-  TR: 'TRY',
-  AE: 'AED',
-  SA: 'SAR',
-  EG: 'EGP',
-  MA: 'MAD',
-  CA: 'CAD',
-  AU: 'AUD',
-  NZ: 'NZD',
-  SG: 'SGD',
-  TH: 'THB',
-};
-
 /**
- * The currency a new thing starts with: that of the first locale whose region (given, or the
- * likeliest for its language: "de" is Germany) has one we know; euros otherwise.
+ * The currency a new price starts with: that of the member's home country when known, else that of
+ * the first locale whose region (given, or the likeliest for its language: "de" is Germany) has
+ * one; euros otherwise. The mapping is shared (`currencyOfCountry`), one for every form.
  */
-export function defaultCurrency(locales: readonly string[]): string {
-  for (const tag of locales) {
-    try {
-      const region = new Intl.Locale(tag).maximize().region;
-      const currency = region ? REGION_CURRENCIES[region] : undefined;
-      if (currency && isCurrency(currency)) return currency;
-    } catch {
-      // Not a locale tag: try the next.
-    }
-  }
-  return 'EUR';
+export function defaultCurrency(locales: readonly string[], homeCountry?: string | null): string {
+  return defaultCurrencyFor(homeCountry, locales);
 }
 
 /** Decimals of a currency; two for a code Intl does not know (the form says the code is wrong). */

@@ -1,28 +1,12 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type {
-  Balance,
-  LedgerEntry,
-  LedgerKind,
-  LedgerReferenceType,
-  SystemLedgerAccount,
-} from '@tolk/shared/schemas/ledger';
+import { Link } from 'react-router';
+import type { PaymentProviderId } from '@tolk/shared/payments';
+import type { Balance, LedgerEntry, SystemLedgerAccount } from '@tolk/shared/schemas/ledger';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { providerName } from '../../payments/format';
 import { formatMoney } from '../money';
-
-const KIND_KEYS: Record<LedgerKind, string> = {
-  payment: 'accounts.transactions.kinds.payment',
-  fee: 'accounts.transactions.kinds.fee',
-  payout: 'accounts.transactions.kinds.payout',
-  refund: 'accounts.transactions.kinds.refund',
-  adjustment: 'accounts.transactions.kinds.adjustment',
-};
-
-const REFERENCE_KEYS: Record<LedgerReferenceType, string> = {
-  order: 'accounts.transactions.references.order',
-  subscription: 'accounts.transactions.references.subscription',
-  payment_event: 'accounts.transactions.references.paymentEvent',
-  manual: 'accounts.transactions.references.manual',
-};
 
 const SYSTEM_KEYS: Record<SystemLedgerAccount, string> = {
   platform_fees: 'accounts.transactions.system.platformFees',
@@ -33,6 +17,83 @@ const SYSTEM_KEYS: Record<SystemLedgerAccount, string> = {
   funding_sandbox: 'accounts.transactions.system.fundingSandbox',
 };
 
+/** The platform's accounts money comes in through: the provider it stands for. */
+const PROVIDER_OF: Partial<Record<SystemLedgerAccount, PaymentProviderId>> = {
+  clearing_sandbox: 'sandbox',
+  funding_sandbox: 'sandbox',
+  clearing_stripe: 'stripe',
+  clearing_paypal: 'paypal',
+};
+
+const LINE_KEYS = {
+  paidWith: 'accounts.transactions.lines.paidWith',
+  payment: 'accounts.transactions.lines.payment',
+  sale: 'accounts.transactions.lines.sale',
+  fee: 'accounts.transactions.lines.fee',
+  subscription: 'accounts.transactions.lines.subscription',
+  adjustment: 'accounts.transactions.lines.adjustment',
+  refund: 'accounts.transactions.lines.refund',
+  payout: 'accounts.transactions.lines.payout',
+} as const;
+
+/**
+ * What a statement line is, in the reader's language, from what the transfer is (its kind, the
+ * other side, which way it went) and never from the note stored with it: "Paid with Test card
+ * (sandbox)", "Payment", "Sale", "Tolk's fee". A reversal reads as the line it undoes, with its badge.
+ */
+export function lineText(entry: LedgerEntry, t: TFunction): string {
+  const inward = entry.reversesId ? entry.amount < 0 : entry.amount > 0;
+  const system = entry.counterparty.system;
+  switch (entry.kind) {
+    case 'payment': {
+      const provider = system ? PROVIDER_OF[system] : undefined;
+      if (provider) return t(LINE_KEYS.paidWith, { provider: providerName(provider, t) });
+      if (system === 'platform_subscriptions') return t(LINE_KEYS.subscription);
+      return t(inward ? LINE_KEYS.sale : LINE_KEYS.payment);
+    }
+    case 'fee':
+    case 'adjustment':
+    case 'refund':
+    case 'payout':
+      return t(LINE_KEYS[entry.kind]);
+  }
+}
+
+/**
+ * What the line is for, linked where the reader can go: the order (by its thing's name), the
+ * subscription (by its plan's), or a superadmin's adjustment; never a raw id.
+ */
+function LineReference({ reference, own }: { reference: LedgerEntry['reference']; own: boolean }) {
+  const { t } = useTranslation();
+  const name = (title: string) => (
+    <bdi dir="auto" data-user-text>
+      {title}
+    </bdi>
+  );
+  switch (reference.type) {
+    case 'order':
+      return reference.title === null ? (
+        <>{t('accounts.transactions.for.someOrder')}</>
+      ) : (
+        <>
+          {t('accounts.transactions.for.order')} <Link to={paths.order(reference.id)}>{name(reference.title)}</Link>
+        </>
+      );
+    case 'subscription':
+      if (reference.title === null) return <>{t('accounts.transactions.for.someSubscription')}</>;
+      return (
+        <>
+          {t('accounts.transactions.for.subscription')}{' '}
+          {own ? <Link to={paths.subscribe}>{name(reference.title)}</Link> : name(reference.title)}
+        </>
+      );
+    case 'payment_event':
+      return <>{t('accounts.transactions.for.payment')}</>;
+    case 'manual':
+      return <>{t('accounts.transactions.for.manual')}</>;
+  }
+}
+
 /** A ledger account's holder as the reader knows it: a member by name, the platform's own in words. */
 function Counterparty({ owner }: { owner: LedgerEntry['counterparty'] }) {
   const { t } = useTranslation();
@@ -41,22 +102,18 @@ function Counterparty({ owner }: { owner: LedgerEntry['counterparty'] }) {
 }
 
 /**
- * One entry of a statement: when, what kind, with whom, for what, the amount with its sign (money
- * in green and "+", out in red and "−") and the balance it left.
+ * One entry of a statement: when, what it is and for what (the order or plan, linked), with whom,
+ * the amount with its sign (money in green and "+", out in red and "−") and the balance it left.
+ * `own`: the reader's own statement (their subscription is theirs to open).
  */
-export function TransactionRow({ entry }: { entry: LedgerEntry }) {
+export function TransactionRow({ entry, own = true }: { entry: LedgerEntry; own?: boolean }) {
   const { t, i18n } = useTranslation();
   const direction = entry.amount < 0 ? 'out' : 'in';
-  // A manual adjustment's id is its idempotency key, which says nothing to a reader.
-  const reference =
-    entry.reference.type === 'manual'
-      ? t(REFERENCE_KEYS.manual)
-      : `${t(REFERENCE_KEYS[entry.reference.type])} ${entry.reference.id.slice(0, 8)}`;
   return (
     <li className="ledger-entry">
       <div className="ledger-entry-text">
         <span className="ledger-entry-title">
-          <strong>{t(KIND_KEYS[entry.kind])}</strong>
+          <strong>{lineText(entry, t)}</strong>
           {entry.reversesId && <span className="account-badge">{t('accounts.transactions.reversal')}</span>}
           {entry.reversedById && <span className="account-badge">{t('accounts.transactions.reversed')}</span>}
         </span>
@@ -64,9 +121,11 @@ export function TransactionRow({ entry }: { entry: LedgerEntry }) {
           <Counterparty owner={entry.counterparty} />
         </span>
         <span className="small muted">
-          <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time> · {reference}
+          <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time> ·{' '}
+          <LineReference reference={entry.reference} own={own} />
         </span>
-        {entry.memo && (
+        {/* A superadmin's own words on an adjustment; the platform's notes are never shown. */}
+        {entry.reference.type === 'manual' && entry.memo && (
           <span className="small" dir="auto" data-user-text>
             {entry.memo}
           </span>

@@ -51,7 +51,7 @@ const page = (overrides: Partial<AccountPage> = {}): AccountPage => ({
       kind: 'adjustment',
       amount: 5000,
       balanceAfter: 5000,
-      reference: { type: 'manual', id: 'funding-1' },
+      reference: { type: 'manual', id: 'funding-1', title: null },
       counterparty: {
         kind: 'system',
         name: 'Sandbox funding',
@@ -116,8 +116,12 @@ describe('/account/page', () => {
     const out = within(payment!).getByText('\u221212,50 €');
     expect(out.className).toBe('ledger-amount out');
     expect(within(payment!).getByText('Stand 37,50 €')).toBeTruthy();
-    expect(within(payment!).getByText(/Bestellung 7b8c9d0e/)).toBeTruthy();
-    expect(within(funding!).getByText('Korrektur')).toBeTruthy();
+    expect(within(payment!).getByText(/Bestellung:/)).toBeTruthy();
+    expect(within(payment!).getByRole('link', { name: 'Cooking class' }).getAttribute('href')).toBe(
+      '/order/7b8c9d0e-1f2a-4b3c-8d4e-6f7a8b9c0d1e',
+    );
+    expect(within(payment!).queryByText(/7b8c9d0e/)).toBeNull();
+    expect(within(funding!).getByText('Korrektur durch Tolk')).toBeTruthy();
     expect(within(funding!).getByText('Testgeld (Sandbox)')).toBeTruthy();
     expect(within(funding!).getByText('+50,00 €').className).toBe('ledger-amount in');
     expect(within(funding!).getByText(/Von Hand/)).toBeTruthy();
@@ -196,6 +200,70 @@ describe('/account/page', () => {
   });
 });
 
+describe('a ledger line', () => {
+  const ORDER = '7b8c9d0e-1f2a-4b3c-8d4e-6f7a8b9c0d1e';
+  const system = (code: 'platform_fees' | 'funding_sandbox' | 'platform_subscriptions') => ({
+    kind: 'system' as const,
+    name: 'Platform fees',
+    memberId: null,
+    system: code,
+    ledgerAccountId: '9f0a1b2c-3d4e-4f5a-8b6c-7d8e9f0a1b2c',
+  });
+
+  it('is described in the reader’s language from its kind and reference, never from the English note stored with it', async () => {
+    await chooseUiLanguage('es');
+    const order = { type: 'order' as const, id: ORDER, title: 'Paseo por Lavapiés' };
+    vi.mocked(get).mockResolvedValue(
+      page({
+        transactions: [
+          anEntry({
+            id: '5',
+            kind: 'fee',
+            amount: -455,
+            counterparty: system('platform_fees'),
+            reference: order,
+            memo: 'Platform fee',
+          }),
+          anEntry({ id: '4', amount: 4550, reference: order, memo: 'Order payment' }),
+          anEntry({
+            id: '3',
+            amount: 4550,
+            counterparty: system('funding_sandbox'),
+            reference: order,
+            memo: 'Paid with the sandbox (sandbox-bcffca5a-1234)',
+          }),
+          anEntry({
+            id: '2',
+            amount: -499,
+            counterparty: system('platform_subscriptions'),
+            reference: { type: 'subscription', id: '6f2a4b5c-7d8e-4f9a-8b0c-2d3e4f5a6b7c', title: 'Tolk Plus' },
+            memo: 'Subscription',
+          }),
+          // An order the reader can no longer see: named as one, without its id.
+          anEntry({ id: '1', reference: { type: 'order', id: ORDER, title: null }, memo: 'Order payment' }),
+        ],
+      }),
+    );
+    renderRoutes([{ path: '/account/page', element: <AccountPageScreen /> }], '/account/page');
+    const latest = await screen.findByRole('region', { name: 'Últimos movimientos' });
+    const [fee, sale, paidIn, subscription, unnamed] = within(latest).getAllByRole('listitem');
+    expect(within(fee!).getByText('Comisión de Tolk')).toBeTruthy();
+    expect(within(sale!).getByText('Venta')).toBeTruthy();
+    expect(within(paidIn!).getByText('Pagado con Tarjeta de prueba (sandbox)')).toBeTruthy();
+    expect(within(subscription!).getByText('Suscripción')).toBeTruthy();
+    expect(within(subscription!).getByRole('link', { name: 'Tolk Plus' }).getAttribute('href')).toBe('/sub');
+    expect(within(sale!).getByRole('link', { name: 'Paseo por Lavapiés' }).getAttribute('href')).toBe(
+      `/order/${ORDER}`,
+    );
+    expect(within(unnamed!).getByText(/Un pedido/)).toBeTruthy();
+    const text = latest.textContent;
+    for (const english of ['Platform fee', 'Order payment', 'Paid with', 'sandbox-', 'Subscription']) {
+      expect(text).not.toContain(english);
+    }
+    expect(text).not.toMatch(/\b[0-9a-f]{8}\b/);
+  });
+});
+
 describe('/accountTransaction/{id}', () => {
   beforeEach(() => {
     const account = {
@@ -231,7 +299,7 @@ describe('/accountTransaction/{id}', () => {
     expect(screen.getByText('+€25.00')).toBeTruthy();
     expect(screen.getAllByText('−€12.50').length).toBe(1);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Adjustment')).toBeTruthy();
+    expect(await screen.findByText('Adjustment by Tolk')).toBeTruthy();
     expect(get).toHaveBeenLastCalledWith(`/ledger/accounts/${EUR_ACCOUNT}/transactions`, {
       params: { limit: 50, cursor: 'c2' },
       signal: expect.any(AbortSignal) as AbortSignal,

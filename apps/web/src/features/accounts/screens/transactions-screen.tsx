@@ -39,7 +39,7 @@ function TransactionSkeletons({ count }: { count: number }) {
 }
 
 /** One ledger account's statement: its holder and balance, Export CSV, then its entries a page at a time. */
-function Statement({ balance }: { balance: Balance }) {
+function Statement({ balance, own }: { balance: Balance; own: boolean }) {
   const { t, i18n } = useTranslation();
   const query = useInfiniteQuery(transactionsQuery(balance.ledgerAccountId));
   const download = useMutation({
@@ -90,7 +90,7 @@ function Statement({ balance }: { balance: Balance }) {
         {(entries) => (
           <ul className="ledger-list">
             {entries.map((entry) => (
-              <TransactionRow key={entry.id} entry={entry} />
+              <TransactionRow key={entry.id} entry={entry} own={own} />
             ))}
           </ul>
         )}
@@ -147,7 +147,7 @@ export function Component() {
                   options={items.map((item) => ({ value: item.currency, label: item.currency }))}
                 />
               )}
-              <Statement key={chosen.ledgerAccountId} balance={chosen} />
+              <Statement key={chosen.ledgerAccountId} balance={chosen} own={id === loginResponse.userid} />
             </>
           );
         }}

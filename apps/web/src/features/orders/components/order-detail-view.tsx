@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CreditCard, Pencil } from 'lucide-react';
+import { formatPrice } from '@tolk/shared/currencies';
 import { isFreeOrder, type Order } from '@tolk/shared/schemas/orders';
 import { paths } from '../../../lib/paths';
 import { BackLink } from '../../../ui/back-link';
@@ -20,7 +21,8 @@ import { PartyLink } from './party-link';
 /**
  * One order as either side reads it: the thing, the other member, how many, when, the total, where
  * it stands, the buyer's note in the reader's language, what happened so far, and what the reader
- * may do now. The buyer of an accepted order is shown the way to pay first; a free order has
+ * may do now. The seller reads the platform's fee and what they receive, and before accepting,
+ * what accepting will bring them. The buyer of an accepted order is shown the way to pay first; a free order has
  * nothing to pay (its seller fulfils it once accepted), so it shows "Free" and no way to pay.
  */
 export function OrderDetailView({ order }: { order: Order }) {
@@ -31,6 +33,7 @@ export function OrderDetailView({ order }: { order: Order }) {
   const free = isFreeOrder(order);
   const total = priceOrFree(order.totalMinor, order.currency, language, t);
   const price = priceOrFree(order.unitPriceMinor, order.currency, language, t);
+  const money = (minor: number) => formatPrice(minor, order.currency, language);
   const buyerNote =
     order.role === 'buyer'
       ? t('orders.detail.yourNote')
@@ -39,7 +42,7 @@ export function OrderDetailView({ order }: { order: Order }) {
   return (
     <article className="orders order-detail" aria-labelledby={ids.title}>
       <header className="screen-bar">
-        <BackLink to={paths.orders(order.role === 'seller' ? 'selling' : undefined)} label={t('orders.title')} />
+        <BackLink to={paths.orders(order.role === 'seller' ? 'selling' : 'buying')} label={t('orders.title')} />
         {order.role === 'buyer' && order.state === 'pending' && (
           <div className="screen-bar-actions">
             <Link className="button" to={paths.orderEdit(order.id)}>
@@ -103,6 +106,18 @@ export function OrderDetailView({ order }: { order: Order }) {
         <Fact label={t('orders.total')}>
           <strong className="order-facts-total">{total}</strong>
         </Fact>
+        {!free && order.role !== 'buyer' && (
+          <>
+            <Fact label={t('orders.fee.fee')}>
+              <bdi>{money(order.feeMinor)}</bdi>
+            </Fact>
+            <Fact label={t(order.role === 'seller' ? 'orders.fee.youReceive' : 'orders.fee.sellerReceives')}>
+              <strong>
+                <bdi>{money(order.totalMinor - order.feeMinor)}</bdi>
+              </strong>
+            </Fact>
+          </>
+        )}
         <Fact label={t('orders.detail.ordered')}>
           <time dateTime={order.createdAt}>{formatEventTime(order.createdAt, language)}</time>
         </Fact>
@@ -118,6 +133,16 @@ export function OrderDetailView({ order }: { order: Order }) {
       {actions.changed && (
         <p className="order-changed" role="status">
           {t('orders.detail.changed')}
+        </p>
+      )}
+      {order.actions.includes('accept') && !free && (
+        <p className="order-fee-note">
+          {t('orders.fee.beforeAccept', {
+            net: money(order.totalMinor - order.feeMinor),
+            total,
+            fee: money(order.feeMinor),
+            name: personName(order.buyer),
+          })}
         </p>
       )}
       {order.actions.length > 0 && (

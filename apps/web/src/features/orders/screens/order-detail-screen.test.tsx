@@ -78,6 +78,8 @@ describe('/order/{id}', () => {
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Lucía' }).getAttribute('href')).toBe(`/connect/${LUCIA.id}`);
     expect(screen.queryByText('Buyer')).toBeNull();
+    // The fee is the seller's concern: the buyer pays the total.
+    expect(screen.queryByText('You receive')).toBeNull();
     expect(screen.getByText('€50.00')).toBeTruthy();
     expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([
       'Seller',
@@ -93,7 +95,7 @@ describe('/order/{id}', () => {
     expect(actionButtons()).toEqual(['Cancel order']);
     expect(screen.getByRole('link', { name: 'Change' }).getAttribute('href')).toBe(`/order/edit/${ORDER_ID}`);
     expect(screen.queryByRole('link', { name: /Pay/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'My orders' }).getAttribute('href')).toBe('/orders');
+    expect(screen.getByRole('link', { name: 'My orders' }).getAttribute('href')).toBe('/orders?tab=buying');
   });
 
   it('gives the seller Accept, Decline and Cancel, the note in their language with the original a tap away', async () => {
@@ -104,6 +106,12 @@ describe('/order/{id}', () => {
     expect(screen.queryByRole('link', { name: 'Change' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Anna' }).getAttribute('href')).toBe(`/connect/${ANNA.id}`);
     expect(screen.getByRole('link', { name: 'My orders' }).getAttribute('href')).toBe('/orders?tab=selling');
+    // The fee the order carries and what the seller keeps, before they accept.
+    expect(screen.getByText('Tolk’s fee').nextElementSibling?.textContent).toBe('€5.00');
+    expect(screen.getByText('You receive').nextElementSibling?.textContent).toBe('€45.00');
+    expect(
+      screen.getByText('If you accept, you receive €45.00 once Anna pays: €50.00 less Tolk’s fee of €5.00.'),
+    ).toBeTruthy();
     const note = screen.getByRole('region', { name: 'Note from Anna' });
     expect(within(note).getByText('Somos dos amigas de Oslo.')).toBeTruthy();
     await user.click(within(note).getByRole('button', { name: 'Show original' }));

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order, OrdersPage } from '@tolk/shared/schemas/orders';
+import type { Order, OrdersPage, OrdersWaiting } from '@tolk/shared/schemas/orders';
 import { get } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
@@ -24,6 +24,8 @@ const SECOND_ID = '0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
 
 /** Pages by side and cursor, as the server would give them. */
 let pages: Record<string, OrdersPage>;
+/** What waits for me on each side, and how many orders I have there. */
+let waiting: OrdersWaiting;
 
 beforeAll(async () => {
   await initI18n();
@@ -40,7 +42,9 @@ beforeEach(async () => {
     },
     seller: { items: [], nextCursor: null },
   };
-  vi.mocked(get).mockImplementation((_url, config) => {
+  waiting = { buyer: { waiting: 0, total: 2 }, seller: { waiting: 0, total: 0 } };
+  vi.mocked(get).mockImplementation((url, config) => {
+    if (url === '/orders/waiting') return Promise.resolve(waiting);
     const { role, cursor } = (config?.params ?? {}) as { role: string; cursor?: string };
     return Promise.resolve(pages[cursor ? `${role}:${cursor}` : role]);
   });
@@ -62,7 +66,7 @@ describe('/orders', () => {
   it('lists what I buy: the thing, the seller, when, the total and where it stands, a page at a time', async () => {
     const user = userEvent.setup();
     renderAt();
-    expect(screen.getByRole('tab', { name: 'Buying' }).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByRole('tab', { name: 'Buying' })).getAttribute('aria-selected')).toBe('true');
     const first = await screen.findByRole('link', { name: /Paseo por Lavapiés/ });
     expect(first.getAttribute('href')).toBe(`/order/${ORDER_ID}`);
     expect(within(first).getByText(/^From Lucía · .*2030/)).toBeTruthy();
@@ -87,6 +91,35 @@ describe('/orders', () => {
     expect(router.state.location.search).toBe('?tab=selling');
     expect(await screen.findByText('Nobody has ordered anything from you yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Offer something' }).getAttribute('href')).toBe('/thing/add');
+  });
+
+  it('opens where an order waits for me, each tab badged with how many, and keeps the side I pick', async () => {
+    const user = userEvent.setup();
+    pages.seller = { items: [row({ role: 'seller' })], nextCursor: null };
+    waiting = { buyer: { waiting: 1, total: 2 }, seller: { waiting: 3, total: 4 } };
+    const router = renderAt();
+    const selling = await screen.findByRole('tab', { name: 'Selling 3 waiting for you' });
+    expect(selling.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Buying 1 waiting for you' }).getAttribute('aria-selected')).toBe('false');
+    expect(await screen.findByRole('link', { name: /Paseo por Lavapiés/ })).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: /^Buying/ }));
+    expect(router.state.location.search).toBe('?tab=buying');
+    expect(screen.getByRole('tab', { name: /^Buying/ }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens on Selling for a member who only sells, and on Buying when the counts cannot be read', async () => {
+    waiting = { buyer: { waiting: 0, total: 0 }, seller: { waiting: 0, total: 1 } };
+    renderAt();
+    expect((await screen.findByRole('tab', { name: 'Selling' })).getAttribute('aria-selected')).toBe('true');
+    cleanup();
+    vi.mocked(get).mockImplementation((url, config) => {
+      if (url === '/orders/waiting') return Promise.reject(new Error('down'));
+      const { role } = (config?.params ?? {}) as { role: string };
+      return Promise.resolve(pages[role]);
+    });
+    renderAt();
+    expect((await screen.findByRole('tab', { name: 'Buying' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('link', { name: /Paseo por Lavapiés/ })).toBeTruthy();
   });
 
   it('names the buyer on the Selling side', async () => {

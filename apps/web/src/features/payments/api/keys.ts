@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Payment } from '@tolk/shared/schemas/payments';
 
-/** The payments' query keys as one tree: payments → 'providers', 'payable' (one), 'detail' (one payment). */
+/** The payments' query keys as one tree: payments → 'providers', 'terms', 'payable' (one), 'detail' (one payment). */
 export const paymentsQueryKey = ['payments'] as const;
 export const providersQueryKey = [...paymentsQueryKey, 'providers'] as const;
+export const termsQueryKey = [...paymentsQueryKey, 'terms'] as const;
 export const payableQueryKey = (id: string) => [...paymentsQueryKey, 'payable', id] as const;
 export const paymentQueryKey = (id: string) => [...paymentsQueryKey, 'detail', id] as const;
 

@@ -23,6 +23,9 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }
 
 /** The thing as the server has it now. */
 let stored: Thing;
+/** The member's home country (their profile's city), and the server's fee percent. */
+let homeCountry: string | null;
+let feePercent: number;
 
 beforeAll(async () => {
   await initI18n();
@@ -30,7 +33,14 @@ beforeAll(async () => {
 beforeEach(async () => {
   vi.clearAllMocks();
   stored = aThing();
-  vi.mocked(get).mockImplementation(() => Promise.resolve(stored));
+  homeCountry = null;
+  feePercent = 10;
+  vi.mocked(get).mockImplementation((url) => {
+    if (url === '/profile')
+      return Promise.resolve({ homeCity: homeCountry ? { id: 1, name: 'Home', country: homeCountry } : null });
+    if (url === '/payments/terms') return Promise.resolve({ feePercent });
+    return Promise.resolve(stored);
+  });
   vi.mocked(post).mockImplementation((_url, body) => Promise.resolve({ ...aThing(), ...(body as object) }));
   await chooseUiLanguage('en');
 });
@@ -102,6 +112,23 @@ describe('adding an item', () => {
       expect(router.state.location.pathname).toBe(`/thing/${THING_ID}`);
     });
     expect(toast.success).toHaveBeenCalledWith('Cooking class added.');
+  });
+
+  it('starts in the home country’s currency and tells the seller the fee and what they receive', async () => {
+    homeCountry = 'ES';
+    feePercent = 12.5;
+    const user = userEvent.setup();
+    renderAt('/thing/add');
+    // The browser says en-US, the member lives in Spain: euros, once the profile is read.
+    await waitFor(() => {
+      expect(screen.getByLabelText<HTMLSelectElement>('Currency').value).toBe('EUR');
+    });
+    expect(screen.queryByText(/You receive/)).toBeNull();
+    await user.type(screen.getByLabelText('Price'), '40');
+    expect(await screen.findByText('Tolk’s fee (12.5%): €5.00. You receive €35.00.')).toBeTruthy();
+    // A currency chosen by hand stays when nothing else changes.
+    await user.selectOptions(screen.getByLabelText('Currency'), 'Japanese Yen (JPY)');
+    expect(await screen.findByText('Tolk’s fee (12.5%): ¥5. You receive ¥35.')).toBeTruthy();
   });
 
   it('shows what the server refused next to its field', async () => {

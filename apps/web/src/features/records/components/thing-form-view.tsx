@@ -1,4 +1,5 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@tolk/shared/currencies';
@@ -10,6 +11,7 @@ import {
   thingInputSchema,
   type Thing,
 } from '@tolk/shared/schemas/things';
+import { profileQuery } from '../../../lib/profile';
 import { Field, FieldNotes, notesOf, SelectField, TextAreaField } from '../../../ui/field';
 import { LanguageSelect } from '../../../ui/language-select';
 import { recordResolver } from '../form-errors';
@@ -25,15 +27,21 @@ import {
   type ThingForm,
 } from '../thing-form';
 import { useRecordForm } from '../use-record-form';
+import { SellerFee } from '../../payments/seller-fee';
 import { CurrencyField } from './currency-field';
 import { PhotoPicker } from './photo-picker';
 import { RecordFormFrame } from './record-form-parts';
 
-/** The reader's languages, the browser's first: where they are decides their money. */
-const readerLocales = (language: string) => [
-  ...(typeof navigator === 'undefined' ? [] : navigator.languages),
-  language,
-];
+/**
+ * Where a member without a home city likely pays: their interface language, with the region the
+ * browser gives for that same language ("en-GB" for an English reader), never another language's
+ * (a Spanish reader's "en-US" browser is no sign of dollars).
+ */
+const readerLocales = (language: string) => {
+  const base = language.split('-')[0]?.toLowerCase();
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
+  return [...browser.filter((tag) => tag.split('-')[0]?.toLowerCase() === base), language];
+};
 
 /** An item or a service: its price in major units of a currency, per what, whether it can be had, who sees it. */
 export function ThingFormView({ record }: { record: Thing | undefined }) {
@@ -44,7 +52,12 @@ export function ThingFormView({ record }: { record: Thing | undefined }) {
     () => recordResolver<ThingForm>(thingInputSchema, (values) => toThingInput(values, language), thingFieldOf),
     [language],
   );
-  const blank = useMemo(() => newThing(defaultCurrency(readerLocales(language)), language), [language]);
+  // A new thing's price starts in the member's home country's currency, once their profile says it.
+  const homeCountry = useQuery({ ...profileQuery(), enabled: !record }).data?.homeCity?.country ?? null;
+  const blank = useMemo(
+    () => newThing(defaultCurrency(readerLocales(language), homeCountry), language),
+    [language, homeCountry],
+  );
   const controls = useRecordForm({
     kind: 'things',
     record,
@@ -56,6 +69,12 @@ export function ThingFormView({ record }: { record: Thing | undefined }) {
   });
   const { form } = controls;
   const { errors } = form.formState;
+  // The profile can come after the form: a currency not chosen yet follows it.
+  useEffect(() => {
+    if (!record && !form.getFieldState('currency').isDirty) {
+      form.resetField('currency', { defaultValue: blank.currency });
+    }
+  }, [record, form, blank.currency]);
   const [price, currency] = useWatch({ control: form.control, name: ['price', 'currency'] });
   const minor = parsePrice(price, currency);
   let priceHint = t('records.things.priceHint', { example: priceExample(currency, language) });
@@ -118,6 +137,7 @@ export function ThingFormView({ record }: { record: Thing | undefined }) {
           )}
         />
       </div>
+      {minor !== undefined && <SellerFee priceMinor={minor} currency={currency} />}
       <div className="record-selects">
         <SelectField
           label={t('records.things.unit')}
