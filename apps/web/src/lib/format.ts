@@ -38,6 +38,15 @@ export function formatNumber(value: number, language: string): string {
   }
 }
 
+/** "12 km", in the reader's language and digits. */
+export function formatKm(km: number, language: string): string {
+  try {
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer', unitDisplay: 'short' }).format(km);
+  } catch {
+    return `${km} km`;
+  }
+}
+
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
   ['hour', 60],

@@ -7,17 +7,31 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** "Cancel" unless going back has a name of its own ("Move the point"). */
+  cancelLabel?: string;
+  /** Whether confirming destroys something (the confirm button then says so in red); yes unless told. */
+  danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /**
- * A question before something that cannot be undone, as an alert dialog named by its title and
- * described by its message. Cancel has focus first, so Enter never destroys; Escape and a tap
- * outside cancel too.
+ * A question before something that cannot be undone (or that is likely a mistake), as an alert
+ * dialog named by its title and described by its message. Cancel has focus first, so Enter never
+ * destroys; Escape and a tap outside cancel too.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  danger = true,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const messageId = useId();
@@ -35,9 +49,14 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConf
       <p id={messageId}>{message}</p>
       <div className="actions">
         <button ref={cancelRef} type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </button>
-        <button type="button" className="button danger" disabled={busy} onClick={onConfirm}>
+        <button
+          type="button"
+          className={danger ? 'button danger' : 'button primary'}
+          disabled={busy}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </button>
       </div>
