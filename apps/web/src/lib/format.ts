@@ -53,6 +53,15 @@ export function formatNumber(value: number, language: string): string {
   }
 }
 
+/** "12 km", in the reader's language and digits. */
+export function formatKm(km: number, language: string): string {
+  try {
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer', unitDisplay: 'short' }).format(km);
+  } catch {
+    return `${km} km`;
+  }
+}
+
 /**
  * How long ago (or from now), coarsely, with Intl.RelativeTimeFormat's own words: "now",
  * "5 minutes ago", "yesterday", "2 weeks ago"; "ahora", "hace 1 minuto", "ayer" in Spanish. Under

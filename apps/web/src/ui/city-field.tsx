@@ -5,7 +5,7 @@ import {
   type FieldValues,
   type UseControllerProps,
 } from 'react-hook-form';
-import type { CityRef } from '@tolk/shared/schemas/cities';
+import type { CityChoice, CityRef } from '@tolk/shared/schemas/cities';
 import { citiesQuery } from '../lib/cities';
 import { CityPicker } from './city-picker';
 
@@ -16,6 +16,8 @@ interface CityFieldProps<T extends FieldValues, TName extends FieldPathByValue<T
   label: string;
   hint?: string;
   placeholder?: string;
+  /** Told of each city chosen from the list (with its centre), or of null when it is removed. */
+  onChosen?: (city: CityChoice | null) => void;
 }
 
 /** A form's city (a home, a trip's destination, a filter): the city picker searching GET /api/cities. */
@@ -26,6 +28,7 @@ export function CityField<T extends FieldValues, TName extends FieldPathByValue<
   label,
   hint,
   placeholder,
+  onChosen,
 }: CityFieldProps<T, TName>) {
   const { field, fieldState } = useController({ control, name, rules });
   return (
@@ -36,7 +39,10 @@ export function CityField<T extends FieldValues, TName extends FieldPathByValue<
       search={citiesQuery}
       name={field.name}
       value={field.value}
-      onChange={field.onChange}
+      onChange={(city) => {
+        field.onChange(city);
+        onChosen?.(city);
+      }}
       onBlur={field.onBlur}
       error={fieldState.error?.message}
     />

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MapPin, X } from 'lucide-react';
-import type { CityRef, CitySearchResult } from '@tolk/shared/schemas/cities';
+import type { LatLon } from '@tolk/shared/geo';
+import type { CityChoice, CityRef, CitySearchResult } from '@tolk/shared/schemas/cities';
 import { errorMessage } from './error-message';
 import { FieldNotes, notesOf } from './field';
 
@@ -30,10 +31,48 @@ export function countryName(code: string, uiLanguage: string): string {
   }
 }
 
+const listComma = (uiLanguage: string) => (uiLanguage.toLowerCase().startsWith('ar') ? '، ' : ', ');
+
 /** "Paris, France", with the country named in the interface language (and Arabic's own comma). */
 export function cityLabel(city: CityRef, uiLanguage: string): string {
-  const comma = uiLanguage.toLowerCase().startsWith('ar') ? '، ' : ', ';
-  return `${city.name}${comma}${countryName(city.country, uiLanguage)}`;
+  return `${city.name}${listComma(uiLanguage)}${countryName(city.country, uiLanguage)}`;
+}
+
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+/**
+ * "London, Kentucky, United States": a city as the picker offers it, with its region (state,
+ * province), unless the region only repeats the city's name ("Berlin, Berlin") or has none.
+ */
+export function cityRegionLabel(city: CityRef, uiLanguage: string): string {
+  const region = city.region && folded(city.region) !== folded(city.name) ? city.region : '';
+  return [city.name, region, countryName(city.country, uiLanguage)].filter(Boolean).join(listComma(uiLanguage));
+}
+
+/** Coordinates to `digits` decimals, kept left to right inside a right-to-left label. */
+const coordinatesText = ({ lat, lon }: LatLon, digits: number) =>
+  `\u2066${lat.toFixed(digits)}, ${lon.toFixed(digits)}\u2069`;
+
+/**
+ * The picker's labels for a list of choices, each different from every other: a city with its
+ * region, and where two would still read the same (namesakes in one region, or in one without a
+ * name) with its centre's coordinates, to as many decimals as tell them apart.
+ */
+export function cityChoiceLabels(
+  cities: readonly CityChoice[],
+  uiLanguage: string,
+  withCoordinates: (label: string, coordinates: string) => string,
+): string[] {
+  const labels = cities.map((city) => cityRegionLabel(city, uiLanguage));
+  return labels.map((label, index) => {
+    const city = cities[index]!;
+    const twins = cities.filter((other, at) => at !== index && labels[at] === label);
+    if (twins.length === 0) return label;
+    let digits = 2;
+    while (digits < 5 && twins.some((twin) => coordinatesText(twin, digits) === coordinatesText(city, digits)))
+      digits++;
+    return withCoordinates(label, coordinatesText(city, digits));
+  });
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -52,7 +91,8 @@ function useDebounced<T>(value: T, ms: number): T {
 interface CityPickerProps<TKey extends QueryKey> {
   label: string;
   value: CityRef | null;
-  onChange: (city: CityRef | null) => void;
+  /** The city chosen (with its centre, from the list), or null when it is removed. */
+  onChange: (city: CityChoice | null) => void;
   /**
    * The query of GET /api/cities for a text: a feature's api/ owns the call (shared ui never
    * imports features), e.g. `citiesQuery` of lib/cities.ts.
@@ -90,15 +130,18 @@ export function CityPicker<TKey extends QueryKey>({
   const [draft, setDraft] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const text = draft ?? (value ? cityLabel(value, i18n.language) : '');
+  const text = draft ?? (value ? cityRegionLabel(value, i18n.language) : '');
   const q = useDebounced(draft?.trim() ?? '', CITY_SEARCH_DEBOUNCE_MS);
   const searching = open && draft !== null && draft.trim() !== '' && q !== '';
   const query = useQuery({ ...search(q), enabled: searching, placeholderData: keepPreviousData });
   const cities = searching ? (query.data?.cities ?? []) : [];
   const expanded = cities.length > 0;
+  const labels = cityChoiceLabels(cities, i18n.language, (city, coordinates) =>
+    t('cityPicker.at', { city, coordinates }),
+  );
   const activeIndex = active < cities.length ? active : -1;
   const activeCity = activeIndex >= 0 ? cities[activeIndex] : undefined;
-  const optionId = (city: CityRef) => `${id}-city-${city.id}`;
+  const optionId = (city: CityChoice) => `${id}-city-${city.id}`;
   const activeOptionId = activeCity ? optionId(activeCity) : undefined;
 
   useEffect(() => {
@@ -112,7 +155,7 @@ export function CityPicker<TKey extends QueryKey>({
   else if (searching && (query.isFetching || query.isPlaceholderData) && !expanded) status = t('cityPicker.searching');
   else if (searching && query.isSuccess && !expanded) status = t('cityPicker.noMatch', { query: q });
 
-  const choose = (city: CityRef) => {
+  const choose = (city: CityChoice) => {
     onChange(city);
     setDraft(null);
     setOpen(false);
@@ -221,7 +264,7 @@ export function CityPicker<TKey extends QueryKey>({
                 choose(city);
               }}
             >
-              {cityLabel(city, i18n.language)}
+              {labels[index]}
             </li>
           ))}
         </ul>

@@ -9,15 +9,19 @@ interface ConfirmDialogProps {
   /** A second line under the message: what exactly is at stake, by its name. */
   detail?: string;
   confirmLabel: string;
+  /** "Cancel" unless going back has a name of its own ("Move the point"). */
+  cancelLabel?: string;
+  /** Whether confirming destroys something (the confirm button then says so in red); yes unless told. */
+  danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /**
- * A question before something that cannot be undone, as an alert dialog named by its title and
- * described by its message. Cancel has focus first, so Enter never destroys; Escape and a tap
- * outside cancel too.
+ * A question before something that cannot be undone (or that is likely a mistake), as an alert
+ * dialog named by its title and described by its message. Cancel has focus first, so Enter never
+ * destroys; Escape and a tap outside cancel too.
  */
 export function ConfirmDialog({
   open,
@@ -25,6 +29,8 @@ export function ConfirmDialog({
   message,
   detail,
   confirmLabel,
+  cancelLabel,
+  danger = true,
   busy,
   onConfirm,
   onCancel,
@@ -52,9 +58,14 @@ export function ConfirmDialog({
       )}
       <div className="actions">
         <button ref={cancelRef} type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </button>
-        <button type="button" className="button danger" disabled={busy} onClick={onConfirm}>
+        <button
+          type="button"
+          className={danger ? 'button danger' : 'button primary'}
+          disabled={busy}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </button>
       </div>

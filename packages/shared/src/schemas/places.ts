@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../limits';
 import { textSchema } from './text';
-import { cityRefSchema } from './cities';
+import { cityChoiceSchema } from './cities';
 import { photoSchema } from './conversations';
 import { recordMeta, recordName, recordPageSchema, recordText, recordVersion } from './records';
 
@@ -40,7 +40,8 @@ export const placeSchema = z.object({
   address: z.string(),
   lat: z.number().nullable(),
   lon: z.number().nullable(),
-  city: cityRefSchema.nullable(),
+  /** With its centre: the owner's form questions a point far from it before saving. */
+  city: cityChoiceSchema.nullable(),
   photo: photoSchema.nullable(),
   note: z.string(),
   rating: z.number().int().nullable(),

@@ -3,7 +3,8 @@ import type { CitySearchResult } from '@tolk/shared/schemas/cities';
 import { loadConfig } from '../../config';
 import { testApp, type TestApp } from '../../test/build-app';
 import { expectError, newAccount } from '../../test/factories';
-import { distanceKm, searchCities, shownDistance } from './cities';
+import { distanceKm } from '@tolk/shared/geo';
+import { cityById, searchCities, shownDistance } from './cities';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,13 +13,47 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('cities', () => {
-  it('finds cities by the start of a word of their name, the most populous first, without coordinates', async () => {
+  it('finds cities by the start of a word of their name, the most populous first, with their centre only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/cities?q=york&limit=3' });
     expect(res.statusCode, res.body).toBe(200);
     const { cities } = res.json<CitySearchResult>();
-    expect(cities[0]).toMatchObject({ name: 'New York City', country: 'US' });
+    expect(cities[0]).toMatchObject({ name: 'New York City', region: 'New York', country: 'US' });
+    expect(cities[0]!.lat).toBeCloseTo(40.71, 1);
+    expect(cities[0]!.lon).toBeCloseTo(-74.01, 1);
     expect(cities).toHaveLength(3);
-    expect(res.body).not.toMatch(/lat|lon|population/);
+    expect(res.body).not.toMatch(/population|adminCode/);
+  });
+
+  it("names each city's region, so namesakes in one country are told apart, the most populous first", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/cities?q=london&limit=20' });
+    expect(res.statusCode, res.body).toBe(200);
+    const londons = res.json<CitySearchResult>().cities.filter((city) => city.name === 'London');
+    expect(londons.map(({ region, country }) => `${region}, ${country}`)).toEqual([
+      'England, GB',
+      'Ontario, CA',
+      'Ohio, US',
+      'Kentucky, US',
+      'California, US',
+      'Arkansas, US',
+    ]);
+    const populations = londons.map((city) => cityById(city.id)!.population);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+  });
+
+  it('tells apart namesakes of one region by their centre: no two choices are the same', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/cities?q=madridejos' });
+    const cities = res.json<CitySearchResult>().cities;
+    const philippine = cities.filter((city) => city.country === 'PH');
+    expect(philippine).toHaveLength(2);
+    expect(philippine.map((city) => city.region)).toEqual(['Central Visayas', 'Central Visayas']);
+    expect(distanceKm(philippine[0]!, philippine[1]!)).toBeGreaterThan(100);
+    expect(cities.find((city) => city.country === 'ES')).toMatchObject({ region: 'Castilla-La Mancha' });
+    // A city whose division has no name in the table has no region, rather than a code.
+    const [bergen] = (
+      await t.app.inject({ method: 'GET', url: '/api/cities?q=bergen&limit=1' })
+    ).json<CitySearchResult>().cities;
+    expect(bergen).toMatchObject({ name: 'Bergen', country: 'NO' });
+    expect(bergen).not.toHaveProperty('region');
   });
 
   it('ignores case and accents', async () => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { citySearchQuerySchema, citySearchResultSchema, mapTilesSchema } from '@tolk/shared/schemas/cities';
 import type { MapTiles } from '../../config';
 import { errorResponses } from '../../plugins/errors';
-import { cityRef, searchCities } from './cities';
+import { cityChoice, searchCities } from './cities';
 
 export interface CitiesRoutesOptions {
   mapTiles: MapTiles;
@@ -22,7 +22,7 @@ export async function citiesRoutes(app: FastifyInstance, { mapTiles, searchLimit
     {
       schema: {
         tags: ['cities'],
-        summary: 'Cities whose name starts with the text, most populous first',
+        summary: 'Cities whose name starts with the text, most populous first, with their region and centre',
         querystring: citySearchQuerySchema,
         response: { 200: citySearchResultSchema, ...errorResponses(400, 429) },
       },
@@ -32,7 +32,7 @@ export async function citiesRoutes(app: FastifyInstance, { mapTiles, searchLimit
     async (request, reply) => {
       // The list never changes while the server runs.
       void reply.header('cache-control', 'public, max-age=86400');
-      return { cities: searchCities(request.query.q, request.query.limit).map(cityRef) };
+      return { cities: searchCities(request.query.q, request.query.limit).map(cityChoice) };
     },
   );
 

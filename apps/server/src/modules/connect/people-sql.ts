@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { EARTH_KM } from '@tolk/shared/geo';
 import { accounts } from '../../db/schema/accounts';
 import { connections } from '../../db/schema/connect';
 import { noBlockBetween } from './reach';
@@ -21,7 +22,6 @@ export const textArray = (values: readonly string[]) =>
     values.map((value) => sql`${value}::text`),
     sql`, `,
   )}]::text[]`;
-const EARTH_KM = 6371;
 
 /** Where a row is: a profile's home unless another pair of columns is given (a trip's city). */
 interface Located {

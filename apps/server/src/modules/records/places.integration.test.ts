@@ -133,6 +133,10 @@ describe('a place of mine, from adding to deleting', () => {
 
     const prado = await addPlace(alice, { name: 'Museo del Prado', cityId: MADRID, lat: 40.4138, lon: -3.6921 });
     expect(prado).toMatchObject({ city: { id: MADRID, name: 'Madrid', country: 'ES' }, lat: 40.4138, lon: -3.6921 });
+    // Its city comes with its region and centre: the owner's form questions a point far from it.
+    expect(prado.city).toMatchObject({ region: 'Community of Madrid' });
+    expect(prado.city!.lat).toBeCloseTo(40.42, 1);
+    expect(prado.city!.lon).toBeCloseTo(-3.7, 1);
 
     // Moving a place to another city moves it there when no coordinates are given.
     const moved = await put(alice, prado.id, { name: 'Museo del Prado', cityId: OSLO, version: prado.version });

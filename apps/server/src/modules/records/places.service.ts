@@ -3,7 +3,7 @@ import type { RecordsListQuery } from '@tolk/shared/schemas/records';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../errors';
-import { cityById, cityRef } from '../cities/cities';
+import { cityById, cityChoice } from '../cities/cities';
 import type { OwnerScope } from './keyset';
 import type { PlaceRow, PlacesRepository, PlaceValues } from './places.repository';
 import { photosOfRecords, recordMetaOf, type RecordPhotos } from './record-photos';
@@ -35,7 +35,7 @@ export function createPlacesService(deps: { repo: PlacesRepository; photos: Reco
         address: row.address,
         lat: row.lat,
         lon: row.lon,
-        city: city ? cityRef(city) : null,
+        city: city ? cityChoice(city) : null,
         photo: (row.photoId && photos.get(row.photoId)) || null,
         note: row.note,
         rating: row.rating,

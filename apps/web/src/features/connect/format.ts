@@ -6,14 +6,8 @@ export function personName(person: { displayName: string; username: string }): s
   return person.displayName.trim() || person.username;
 }
 
-/** "12 km", in the reader's language and digits. */
-export function formatKm(km: number, language: string): string {
-  try {
-    return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer', unitDisplay: 'short' }).format(km);
-  } catch {
-    return `${km} km`;
-  }
-}
+/** "12 km": lib's, which places measure too. */
+export { formatKm } from '../../lib/format';
 
 const utcDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
 

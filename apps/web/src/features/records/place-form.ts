@@ -1,6 +1,6 @@
 import type { Path } from 'react-hook-form';
 import type { Problem } from './form-errors';
-import type { CityRef } from '@tolk/shared/schemas/cities';
+import type { CityChoice } from '@tolk/shared/schemas/cities';
 import type { Photo } from '@tolk/shared/schemas/conversations';
 import { PLACE_KINDS, type Place, type PlaceInput, type PlaceKind } from '@tolk/shared/schemas/places';
 
@@ -8,7 +8,8 @@ export interface PlaceForm {
   name: string;
   kind: PlaceKind;
   address: string;
-  city: CityRef | null;
+  /** With its centre: the map shows a city just chosen, and a point far from it is questioned. */
+  city: CityChoice | null;
   /** "48.85660, 2.35220": set by a tap on the map, or typed; '' for none. */
   coordinates: string;
   /** '1' to '5' as the radio buttons hold it, '' for no rating. */

@@ -44,7 +44,7 @@ export function aPlace(overrides: Partial<Place> = {}): Place {
     address: 'Rua do Diário de Notícias 39',
     lat: 38.71167,
     lon: -9.14417,
-    city: { id: 2267057, name: 'Lisbon', country: 'PT' },
+    city: { id: 2267057, name: 'Lisbon', region: 'Lisboa', country: 'PT', lat: 38.71667, lon: -9.13333 },
     photo: null,
     note: 'Fado on Mondays.',
     rating: 4,

@@ -37,6 +37,11 @@ interface RecordFormOptions<K extends RecordKind, F extends RecordFormValues> {
   toInput: (values: F) => InputOf<K>;
   resolver: Resolver<F>;
   fieldOf: FieldOf<F>;
+  /**
+   * Given, a save that passed the form's checks waits on it: it calls `save` now, or later (once
+   * a question is answered), or never (the member went back to the form).
+   */
+  beforeSave?: (values: F, save: () => void) => void;
 }
 
 /**
@@ -74,6 +79,7 @@ export function useRecordForm<K extends RecordKind, F extends RecordFormValues>(
   toInput,
   resolver,
   fieldOf,
+  beforeSave,
 }: RecordFormOptions<K, F>): RecordFormControls<K, F> {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -110,7 +116,11 @@ export function useRecordForm<K extends RecordKind, F extends RecordFormValues>(
 
   const submit = submitWith(form.handleSubmit, (values) => {
     form.clearErrors('root');
-    save.mutate({ values, from: choice.version });
+    const send = () => {
+      save.mutate({ values, from: choice.version });
+    };
+    if (beforeSave) beforeSave(values, send);
+    else send();
   });
 
   const photosName = 'photos' as Path<F>;
