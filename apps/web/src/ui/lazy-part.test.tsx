@@ -86,6 +86,19 @@ describe('a lazy part that fails to load', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it("says a part's own sentence before the retry when it has one", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { Part } = flakyPart(1);
+    render(
+      <PartBoundary parts={[Part]} message="The map could not be loaded.">
+        <Part name="Map" />
+      </PartBoundary>,
+    );
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('The map could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Could not load – try again' })).toBeTruthy();
+  });
+
   it('keeps a part that loaded: a later render does not ask again', async () => {
     const { Part, load } = flakyPart(0);
     const { unmount } = render(

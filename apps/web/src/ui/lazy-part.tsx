@@ -104,13 +104,22 @@ function PartRetry({
 }) {
   const { t } = useTranslation();
   const label = t('common.partFailed');
-  return (
-    <span className={['part-failed', className].filter(Boolean).join(' ')} role="status">
-      {message && <span>{message} </span>}
-      <button type="button" className="part-retry" title={label} onClick={onRetry}>
-        <RotateCw aria-hidden size={16} />
-        <span>{label}</span>
-      </button>
+  const retry = (
+    <button type="button" className="part-retry" title={label} onClick={onRetry}>
+      <RotateCw aria-hidden size={16} />
+      <span>{label}</span>
+    </button>
+  );
+  const classes = ['part-failed', className].filter(Boolean).join(' ');
+  // A sentence and its retry are a block of the screen; the retry alone fits in a row (the header's).
+  return message ? (
+    <div className={classes} role="status">
+      <span>{message}</span>
+      {retry}
+    </div>
+  ) : (
+    <span className={classes} role="status">
+      {retry}
     </span>
   );
 }
