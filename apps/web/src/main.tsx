@@ -62,14 +62,7 @@ export async function startApp({ early }: { early?: EarlyEvents }): Promise<void
     });
     return;
   }
-  await new Promise<void>((resolve) => {
-    if (router.state.initialized) resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+  await routerInitialized(router);
   // Drawn a little at a time (a transition), so no long task holds the page the reader already
   // has; what they did there carries over once the app's tree is in.
   const taken = app(() => {
@@ -93,6 +86,29 @@ export async function startApp({ early }: { early?: EarlyEvents }): Promise<void
       root.render(taken);
     });
   }
+}
+
+/**
+ * Resolves once the router has loaded the first screen. A router that finished before anyone
+ * listened tells its first listener at once, from inside subscribe(): the listener must not need
+ * what subscribe() returns by then.
+ */
+function routerInitialized(router: ReturnType<typeof createRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const listener: { done: boolean; stop?: () => void } = { done: false };
+    listener.stop = router.subscribe((state) => {
+      if (listener.done || !state.initialized) return;
+      listener.done = true;
+      listener.stop?.();
+      resolve();
+    });
+    // Told from inside subscribe(): it returned only now.
+    if (listener.done) listener.stop();
+  });
 }
 
 /** Whether the page rendered ahead is the one the build made for this very address, query and all. */

@@ -39,7 +39,8 @@ async function renderFirstScreen(path: string) {
       <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
     </LoginResponseProvider>,
   );
-  await screen.findByRole('heading', { level: 1, name: en.landing.heroTitle });
+  // The shell is up at once and the landing's chunk follows: a busy machine may take a while to load it.
+  await screen.findByRole('heading', { level: 1, name: en.landing.heroTitle }, { timeout: 10_000 });
 }
 
 describe('the first screen', () => {

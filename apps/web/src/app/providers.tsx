@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LateQueryClientProvider, loadLaterParts } from '../lib/later-parts';
 import { prefetchHttpClient } from '../lib/http';
 import { LoginResponseProvider } from '../lib/session';
 import { readerReachedEarly } from './early-events';
 import { useIdle } from '../lib/use-idle';
+import { lazyPart, PartBoundary } from '../ui/lazy-part';
 
 // Kept off the first page load: the toast container and its stylesheet arrive once the page is idle.
-const Toasts = lazy(() => import('./toasts'));
+const Toasts = lazyPart(() => import('./toasts'));
 
 export function Providers({ children }: { children: ReactNode }) {
   const idle = useIdle();
@@ -32,9 +33,9 @@ export function Providers({ children }: { children: ReactNode }) {
       <LoginResponseProvider>
         {children}
         {idle && (
-          <Suspense fallback={null}>
+          <PartBoundary parts={[Toasts]} quiet>
             <Toasts />
-          </Suspense>
+          </PartBoundary>
         )}
       </LoginResponseProvider>
     </LateQueryClientProvider>

@@ -1,33 +1,75 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { prefetchHttpClient } from '../lib/http';
 import { afterFirstScreen } from '../lib/later-parts';
+import { isActiveMember, readStoredLogin } from '../lib/session';
 import { ScreenSkeleton } from '../ui/skeletons';
 import { AppLayout } from './layout/app-layout';
 import { MembersOnly } from './members-only';
-import { RouteError } from './route-error';
+import { recoverable, RouteError } from './route-error';
 
 // Every screen is its own chunk, fetched when its route is first visited (or a link to it is
 // about to be followed: prefetchOnIntent). The landing page is the first screen: it needs only
 // what the first page load brings; every other screen also waits for the rest of the language and
-// the query client (lib/later-parts.tsx).
-const landing = () => import('../features/landing/screens/landing-screen');
+// the query client (lib/later-parts.tsx). A screen whose code does not arrive (offline) says so in
+// place of the screen, the app shell around it, and comes by itself once back online (recoverable).
+const landing = recoverable(() => import('../features/landing/screens/landing-screen'));
 
-const screen = (path: string, load: () => Promise<Record<string, unknown>>): RouteObject => ({
+type RouteModule = Record<string, unknown>;
+const screen = (path: string, load: () => Promise<RouteModule>): RouteObject => ({
   path,
-  lazy: afterFirstScreen(load),
+  lazy: recoverable(afterFirstScreen(load)),
 });
 // A member's screen asks the API for its data as it first renders: the HTTP client (lib/http.ts
 // loads it with the first call) comes with the screen rather than after it.
-const memberScreen = (path: string, load: () => Promise<Record<string, unknown>>): RouteObject =>
-  screen(path, async () => (await Promise.all([load(), import('../lib/http-client')]))[0]);
+const memberScreen = (path: string, load: () => Promise<RouteModule>, data?: ScreenData): RouteObject => {
+  const route = screen(path, async () => (await Promise.all([load(), import('../lib/http-client')]))[0]);
+  return data ? withData(route, data) : route;
+};
+
+/**
+ * A screen's first requests, in a small module of their own (the query options, not the screen):
+ * started as the screen is opened, alongside its code rather than once it has loaded and
+ * rendered, and found in flight or done by the screen's own queries.
+ */
+type ScreenData = () => Promise<{ prefetchScreenData: (client: QueryClient, url: URL) => void }>;
+
+function withData(route: RouteObject, data: ScreenData): RouteObject {
+  return {
+    ...route,
+    // Returns at once: the navigation waits for the screen's code, never for its data.
+    loader: ({ request }) => {
+      startScreenData(data, new URL(request.url));
+      return null;
+    },
+    // Only arriving asks: once there, the screen's own queries follow its tab and filters.
+    shouldRevalidate: () => false,
+    handle: { data },
+  };
+}
+
+function startScreenData(data: ScreenData, url: URL): void {
+  // A guest sees members-only's notice, which asks for nothing.
+  if (!isActiveMember(readStoredLogin())) return;
+  prefetchHttpClient();
+  void Promise.all([import('../lib/query-client'), data()])
+    .then(([{ queryClient }, { prefetchScreenData }]) => {
+      prefetchScreenData(queryClient, url);
+    })
+    // Offline, say: the screen asks for itself and says what failed.
+    .catch(() => undefined);
+}
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <ScreenSkeleton />,
     children: [
       {
         errorElement: <RouteError />,
+        // While the first screen's code loads, its skeleton stands in the app shell (header, menu,
+        // navigation), which needs nothing the screen brings and so shows at once.
+        hydrateFallbackElement: <ScreenSkeleton />,
         children: [
           { index: true, lazy: landing },
           { path: 'home', lazy: landing },
@@ -52,7 +94,11 @@ export const routes: RouteObject[] = [
               memberScreen('muse', () => import('../features/muses/screens/my-muses-screen')),
               memberScreen('muse/edit/:id', () => import('../features/muses/screens/muse-edit-screen')),
               memberScreen('muse/:id', () => import('../features/muses/screens/muse-detail-screen')),
-              memberScreen('connect', () => import('../features/connect/screens/connect-screen')),
+              memberScreen(
+                'connect',
+                () => import('../features/connect/screens/connect-screen'),
+                () => import('../features/connect/screen-data'),
+              ),
               memberScreen('connect/reports', () => import('../features/connect/screens/reports-screen')),
               memberScreen('connect/trips/:id', () => import('../features/connect/screens/trip-screen')),
               memberScreen('connect/:id', () => import('../features/connect/screens/person-screen')),
@@ -98,14 +144,22 @@ export const routes: RouteObject[] = [
  * main.tsx renders once the interface language has loaded; the first screen's chunk need not wait
  * for it. Asking for it as soon as the language is on its way fetches both at once (the router's
  * own call later gets the same module), and a screen other than the landing page brings the rest
- * of that language along (lib/later-parts.tsx).
+ * of that language along (lib/later-parts.tsx). A screen with data of its own (withData) asks for
+ * it at the same time, before the router is even made.
  */
-export function prefetchFirstScreen(location: Pick<Location, 'pathname'> = window.location): void {
-  prefetchScreen(location.pathname);
+export function prefetchFirstScreen(location: Pick<Location, 'href'> = window.location): void {
+  const url = new URL(location.href);
+  // The data's few small files first: the browser takes only so many requests at a time, and a
+  // screen's code can be dozens of files.
+  const data = (matchedRoute(url.pathname)?.handle as { data?: ScreenData } | undefined)?.data;
+  if (data) startScreenData(data, url);
+  prefetchScreen(url.pathname);
 }
 
+const matchedRoute = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route;
+
 function prefetchScreen(pathname: string): void {
-  const lazy = matchRoutes(routes, pathname)?.at(-1)?.route.lazy;
+  const lazy = matchedRoute(pathname)?.lazy;
   if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
 }
 

@@ -1,10 +1,11 @@
-import { Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { ConnectLive } from '../../features/connect';
 import { OrdersLive } from '../../features/orders';
 import { useDarkMode } from '../../lib/dark-mode';
 import { ImmersiveProvider } from '../../lib/immersive';
+import { PartBoundary } from '../../ui/lazy-part';
 import { ScreenSkeleton } from '../../ui/skeletons';
 import { shellLayout } from '../paths';
 import { BottomNav } from './bottom-nav';
@@ -74,12 +75,12 @@ export function AppLayout() {
           screen, for members only; each listener loads on its own. */}
       {isActiveMember(loginResponse) && (
         <>
-          <Suspense fallback={null}>
+          <PartBoundary parts={[ConnectLive]} quiet>
             <ConnectLive />
-          </Suspense>
-          <Suspense fallback={null}>
+          </PartBoundary>
+          <PartBoundary parts={[OrdersLive]} quiet>
             <OrdersLive />
-          </Suspense>
+          </PartBoundary>
         </>
       )}
       {layout !== 'immersive' && <BottomNav />}

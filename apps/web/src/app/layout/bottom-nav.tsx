@@ -1,8 +1,8 @@
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { RequestsBadge } from '../../features/connect';
 import { paths } from '../../lib/paths';
+import { PartBoundary } from '../../ui/lazy-part';
 import { isActiveMember, useLoginResponse } from '../../lib/session';
 import { bottomNavEntries } from '../menu';
 
@@ -17,9 +17,9 @@ export function BottomNav() {
           <span>{t(labelKey)}</span>
           {/* Requests waiting for a member's answer, counted on Connect. */}
           {to === paths.connect && isActiveMember(loginResponse) && (
-            <Suspense fallback={null}>
+            <PartBoundary parts={[RequestsBadge]} quiet>
               <RequestsBadge />
-            </Suspense>
+            </PartBoundary>
           )}
         </NavLink>
       ))}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Globe, LogIn, LogOut, Menu, Moon, Sun } from 'lucide-react';
@@ -7,9 +7,10 @@ import { chooseUiLanguage } from '../../lib/i18n';
 import { afterFirstScreen } from '../../lib/later-parts';
 import { statusText, useLoginResponse } from '../../lib/session';
 import { Avatar } from '../../ui/avatar';
+import { lazyPart, PartBoundary } from '../../ui/lazy-part';
 import { paths } from '../../lib/paths';
 
-const SignOutButton = lazy(afterFirstScreen(() => import('./sign-out-button')));
+const SignOutButton = lazyPart(afterFirstScreen(() => import('./sign-out-button')));
 
 function LanguagePicker() {
   const { t, i18n } = useTranslation();
@@ -118,8 +119,9 @@ export function Header({
         </button>
         <LanguagePicker />
         {loginResponse.isloggedin ? (
-          <Suspense
-            fallback={
+          <PartBoundary
+            parts={[SignOutButton]}
+            loading={
               <button type="button" className="status-button" aria-label={signOutLabel} disabled>
                 {loginResponse.avatarUrl && <Avatar name={status} url={loginResponse.avatarUrl} className="tiny" />}
                 <span className="status-text" data-user-text>
@@ -130,7 +132,7 @@ export function Header({
             }
           >
             <SignOutButton name={status} label={signOutLabel} avatarUrl={loginResponse.avatarUrl} />
-          </Suspense>
+          </PartBoundary>
         ) : (
           <button
             type="button"

@@ -17,10 +17,8 @@ import { filtersFromParams, filtersToParams, type ConnectFilters } from '../filt
 import { formatNumber } from '../../../lib/format';
 import { useConnectionActions } from '../use-connection-actions';
 import { useScrollEdges } from '../use-scroll-edges';
+import { CONNECT_TABS, tabOf, type ConnectTab } from '../tabs';
 import '../connect.css';
-
-const CONNECT_TABS = ['discover', 'requests', 'connections', 'trips'] as const;
-type ConnectTab = (typeof CONNECT_TABS)[number];
 
 const TAB_KEYS: Record<ConnectTab, string> = {
   discover: 'connect.tabs.discover',
@@ -28,8 +26,6 @@ const TAB_KEYS: Record<ConnectTab, string> = {
   connections: 'connect.tabs.connections',
   trips: 'connect.tabs.trips',
 };
-
-const tabOf = (value: string | null): ConnectTab => CONNECT_TABS.find((tab) => tab === value) ?? 'discover';
 
 export function Component() {
   const { t, i18n } = useTranslation();

@@ -1,18 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Compass, Languages, MessagesSquare, Plane, Sparkles, UserPlus, Users } from 'lucide-react';
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import '../landing.css';
 import { afterFirstScreen } from '../../../lib/later-parts';
 import { paths } from '../../../lib/paths';
 import { useIdle } from '../../../lib/use-idle';
 import { useNearViewport } from '../../../lib/use-near-viewport';
+import { lazyPart, PartBoundary } from '../../../ui/lazy-part';
 import { TryBoxPreview } from '../components/try-box-fields';
 
 // The try box brings the HTTP client and TanStack Query: it loads once the page is idle and the
 // box is near the screen, so the first screen everyone sees neither waits for them nor paints
 // after them, and a phone that never scrolls down to it does not load them for it.
-const TryTranslation = lazy(
+const TryTranslation = lazyPart(
   afterFirstScreen(async () => ({ default: (await import('../components/try-translation')).TryTranslation })),
 );
 
@@ -101,9 +102,9 @@ export function Component() {
       >
         <div ref={tryBox}>
           {idle && tryBoxNear ? (
-            <Suspense fallback={tryBoxLoading}>
+            <PartBoundary parts={[TryTranslation]} loading={tryBoxLoading}>
               <TryTranslation />
-            </Suspense>
+            </PartBoundary>
           ) : (
             tryBoxLoading
           )}
