@@ -18,54 +18,24 @@ import { cleanInput } from '@tolk/shared/text';
 import type { Config } from './config';
 import { AppError, notFound } from './errors';
 import type { DatabaseHandle } from './db/client';
-import { createAccountsAdminService } from './modules/accounts/accounts-admin.service';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { tenantsRoutes } from './modules/accounts/tenants.routes';
-import { createAccountsService } from './modules/accounts/accounts.service';
-import { createAuthService } from './modules/auth/auth.service';
-import { authRoutes } from './modules/auth/auth.routes';
-import { resolveJwtSecret } from './modules/auth/jwt-secret';
-import { createKnownDevices } from './modules/auth/known-devices';
-import { createSessionsRepository } from './modules/auth/sessions.repository';
-import {
-  DEFAULT_THROTTLE_LIMITS,
-  redisThrottleStore,
-  SignInThrottle,
-  type ThrottleLimits,
-} from './modules/auth/sign-in-throttle';
-import { createTokenService } from './modules/auth/tokens';
-import { debugRoutes } from './modules/debug/debug.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { createReadiness } from './modules/health/readiness';
-import { ledgerPlugin } from './modules/ledger/ledger.plugin';
-import { recordsPlugin } from './modules/records/records.plugin';
-import { avatarsRoutes } from './modules/profiles/avatars.routes';
-import { profilesRoutes } from './modules/profiles/profiles.routes';
-import type { TranslationEngine } from './modules/translation/engines/engine';
-import { translationRoutes } from './modules/translation/translation.routes';
-import { musesPlugin } from './modules/muses/muses.plugin';
-import { citiesRoutes } from './modules/cities/cities.routes';
-import { connectPlugin } from './modules/connect/connect.plugin';
-import { reachPlugin } from './modules/connect/reach.plugin';
-import { ordersPlugin } from './modules/orders/orders.plugin';
-import { paymentsPlugin } from './modules/payments/payments.plugin';
-import type { RedirectProvider } from './modules/payments/providers/provider';
-import { loadCities } from './modules/cities/cities';
-import { liftedWhenUnavailable, windowCounter } from './plugins/window-counter';
-import { subscriptionBenefits } from './modules/subscriptions/benefits';
-import { premiumAuthors } from './modules/subscriptions/premium-authors';
-import { museTranslatorFrom, type MuseTranslator } from './modules/muses/translator';
-import { interpreterPlugin } from './modules/interpreter/interpreter.plugin';
-import type { GuestLimits } from './modules/interpreter/interpreter.routes';
-import { createPlazaTokens } from './modules/interpreter/plaza-tokens';
-import type { TranslationService } from './modules/translation/translation.service';
-import { languagesInUse } from './modules/translation/translation.repository';
-import { warmTransliteration } from './modules/translation/transliteration/transliterate';
+import { accountsPlugin } from './modules/accounts';
+import { authModule, type ThrottleLimits } from './modules/auth';
+import { citiesPlugin } from './modules/cities';
+import { connectPlugin } from './modules/connect';
+import { debugPlugin } from './modules/debug';
+import { healthPlugin } from './modules/health';
+import { interpreterPlugin, type GuestLimits } from './modules/interpreter';
+import { ledgerPlugin } from './modules/ledger';
+import { musesPlugin, type MuseTranslator } from './modules/muses';
+import { ordersPlugin } from './modules/orders';
+import { paymentsPlugin, type RedirectProvider } from './modules/payments';
+import { profilesPlugin } from './modules/profiles';
+import { reachPlugin } from './modules/reach';
+import { recordsPlugin } from './modules/records';
+import { subscriptionBenefits, subscriptionsPlugin } from './modules/subscriptions';
+import { translationPlugin, type TranslationEngine } from './modules/translation';
+import { uploadsPlugin, type BlobStorage } from './modules/uploads';
 import { PHOTO_MAX_BYTES } from '@tolk/shared/photos';
-import { s3Storage } from './modules/uploads/s3-storage';
-import { localDiskStorage, localUploadsDir, type BlobStorage } from './modules/uploads/storage';
-import { createUploadsRepository } from './modules/uploads/uploads.repository';
-import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import { realtimePlugin } from './plugins/realtime';
 import { connectRedisCounters, redisAnswers, redisRateLimitStore } from './plugins/redis-counters';
@@ -73,7 +43,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { firstScreensPlugin, inlineScriptSources } from './plugins/first-screens';
 import { metricsPlugin } from './plugins/metrics';
-import { translationPlugin } from './plugins/translation';
+import { liftedWhenUnavailable, windowCounter } from './plugins/window-counter';
 
 export interface BuildOptions {
   config: Config;
@@ -98,16 +68,6 @@ export interface BuildOptions {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
-
-/** Photos in the configured bucket (shared by every instance), or on this instance's disk. */
-async function photoStorage(app: FastifyInstance, config: Config): Promise<BlobStorage> {
-  if (!config.s3) return localDiskStorage(localUploadsDir(config.dataDir));
-  const bucket = await s3Storage(config.s3, app.log);
-  app.addHook('onClose', async () => {
-    bucket.close();
-  });
-  return bucket;
-}
 
 /** Hosts a browser treats as secure over plain HTTP. */
 const LOOPBACK_HOST = /^(localhost|127(\.\d+){3}|\[::1\])(:\d+)?$/;
@@ -198,92 +158,48 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(firstScreensPlugin, { webDir: config.webDir });
   // Before every route: its response hook times them all.
   await app.register(metricsPlugin, { config: config.metrics });
-  const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
-  const tokens = createTokenService(jwtSecret);
   await app.register(authPlugin, {
-    tokens,
+    jwtSecret: config.jwtSecret,
     publicOrigins: config.publicOrigins,
     callerCacheMs: config.sessionCacheMs,
   });
-  // Who may reach whom: asked by avatars, uploads, muses, records and orders, all registered below.
-  await app.register(reachPlugin);
   await app.register(realtimePlugin, { redisUrl: config.redisUrl, publicOrigins: config.publicOrigins });
+  await app.register(healthPlugin, {
+    warmUp: config.warmUp,
+    ...(counters ? { redisAnswers: () => redisAnswers(counters) } : {}),
+  });
+
+  // Modules, each after those it uses (modules/README.md draws the layers; Fastify refuses another order).
+  const premiumEngines = options.premiumTranslationEngines ?? config.translation.premiumEngines;
   await app.register(translationPlugin, {
     config: config.translation,
     engines: options.translationEngines,
     premiumEngines: options.premiumTranslationEngines,
+    translateLimit: options.translateLimit ?? { max: config.limits.translatePerMinute, timeWindow: 60_000 },
   });
-
-  const storage = options.storage ?? (await photoStorage(app, config));
-  const plazaTokens = createPlazaTokens(jwtSecret);
-  const accountsService = createAccountsService(database.db);
-
-  // Feature routes.
-  const auth = createAuthService({
-    db: database.db,
-    tokens,
-    throttle: new SignInThrottle(options.signInThrottle ?? DEFAULT_THROTTLE_LIMITS, {
-      ...(counters ? { store: redisThrottleStore(counters) } : {}),
-    }),
-    knownDevices: createKnownDevices(jwtSecret),
+  await app.register(citiesPlugin, {
+    mapTiles: config.mapTiles,
+    searchLimit: { max: config.limits.citySearchesPerMinute, timeWindow: 60_000 },
+  });
+  await app.register(uploadsPlugin, {
+    s3: config.s3,
+    dataDir: config.dataDir,
+    ...(options.storage ? { storage: options.storage } : {}),
+    dailyPhotos: { perDay: config.limits.photoUploadsPerDay, subscriberFactor: config.limits.subscriberFactor },
+  });
+  await app.register(debugPlugin);
+  await app.register(accountsPlugin);
+  await app.register(authModule, {
     sessionDays: config.sessionDays,
+    registerLimit: options.registerLimit ?? { max: config.limits.registerPerHour, timeWindow: 60 * 60_000 },
+    ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
+    ...(counters ? { counters } : {}),
   });
-  const accountsAdmin = createAccountsAdminService({
-    db: database.db,
-    sessionsIn: (db) => createSessionsRepository(db),
-    // Their sockets close with them (the realtime plugin listens).
-    revoked: (revoked) => {
-      // Whatever the edit was (roles, name, suspension), its callers are read afresh.
-      app.accountChanged(revoked.accountId);
-      app.sessionsRevoked(revoked);
-    },
-  });
-  const readiness = createReadiness(app.log);
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, {
-        readiness,
-        ...(counters ? { redisAnswers: () => redisAnswers(counters) } : {}),
-      });
-      await api.register(authRoutes, {
-        auth,
-        registerLimit: options.registerLimit ?? { max: config.limits.registerPerHour, timeWindow: 60 * 60_000 },
-      });
-      await api.register(profilesRoutes);
-      await api.register(avatarsRoutes, { storage });
-      await api.register(citiesRoutes, {
-        mapTiles: config.mapTiles,
-        searchLimit: { max: config.limits.citySearchesPerMinute, timeWindow: 60_000 },
-      });
-      await api.register(accountsRoutes, { service: accountsAdmin });
-      await api.register(tenantsRoutes, { service: accountsAdmin });
-      await api.register(debugRoutes);
-      await api.register(translationRoutes, {
-        translateLimit: options.translateLimit ?? { max: config.limits.translatePerMinute, timeWindow: 60_000 },
-      });
-      await api.register(uploadsRoutes, {
-        repo: createUploadsRepository(database.db),
-        storage,
-        // A plaza guest's photos: the interpreter module knows its guests (interpreter.plugin.ts).
-        guestOf: (request) => app.plazaGuestOf(request),
-        // Offered things show their photos to the owner's community (records.plugin.ts).
-        alsoReadable: (photoId, member) => app.things.photoOffered(member, photoId),
-        dailyPhotos: { perDay: config.limits.photoUploadsPerDay, subscriberFactor: config.limits.subscriberFactor },
-      });
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
-    },
-    { prefix: '/api' },
-  );
-
-  const premium = (options.premiumTranslationEngines ?? config.translation.premiumEngines).length > 0;
-  const translator =
-    options.translator ??
-    museTranslatorFrom(
-      app.getDecorator<TranslationService>('translation'),
-      premium ? premiumAuthors(database.db) : undefined,
-    );
+  // Who may reach whom: asked by profiles, uploads, muses, records, connect and orders.
+  await app.register(reachPlugin);
+  await app.register(profilesPlugin);
   await app.register(musesPlugin, {
-    translator,
+    ...(options.translator ? { translator: options.translator } : {}),
     sendLimit: {
       max: config.limits.musesPerMinute,
       windowMs: 60_000,
@@ -293,30 +209,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }),
     },
   });
-  await app.register(recordsPlugin);
-  await app.register(ledgerPlugin);
-  await app.register(connectPlugin, {
-    requestsPerDay: config.limits.connectRequestsPerDay,
-    reportsPerDay: config.limits.reportsPerDay,
-    subscriberFactor: config.limits.subscriberFactor,
-    suspend: async (actorId, accountId) => {
-      await accountsAdmin.suspend(actorId, accountId);
-    },
-  });
-  await app.register(ordersPlugin, { platformFeePercent: config.payments.platformFeePercent });
-  await app.register(paymentsPlugin, {
-    config: config.payments,
-    publicUrl: config.publicUrl,
+  await app.register(subscriptionsPlugin, {
     benefits: subscriptionBenefits(
       config,
-      (options.premiumTranslationEngines ?? config.translation.premiumEngines).map((engine) => engine.name),
+      premiumEngines.map((engine) => engine.name),
     ),
-    ...(options.subscriptionRenewEveryMs !== undefined ? { renewEveryMs: options.subscriptionRenewEveryMs } : {}),
-    ...(options.paymentProviders ? { providers: options.paymentProviders } : {}),
   });
+  await app.register(recordsPlugin);
   await app.register(interpreterPlugin, {
-    tokens: plazaTokens,
-    storage,
     publicUrl: config.publicUrl,
     limits: options.guestLimits ?? {
       createPerHour: config.limits.plazasPerHour,
@@ -324,26 +224,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       joinPerHour: config.limits.plazaJoinsPerHour,
       sendPerMinute: config.limits.plazaMusesPerMinute,
     },
-    plaza: {
-      guestHours: config.plazaGuestHours,
-      codeHours: config.plazaCodeHours,
-      publicTenantId: () => accountsService.publicTenantId(),
-    },
+    plaza: { guestHours: config.plazaGuestHours, codeHours: config.plazaCodeHours },
   });
-
-  if (config.warmUp) {
-    // After listening, in the background: no member's first muse waits for a dictionary or a
-    // pipeline to load. /api/health/ready says when it is done.
-    app.addHook('onListen', () => {
-      readiness.warm('transliteration', warmTransliteration);
-      readiness.warm('cities', async () => {
-        loadCities();
-      });
-      const translation = app.getDecorator<TranslationService>('translation');
-      readiness.warm('translation', async () => translation.warmUp(await languagesInUse(database.db)));
-    });
-    app.addHook('onClose', () => readiness.settled());
-  }
+  await app.register(connectPlugin, {
+    requestsPerDay: config.limits.connectRequestsPerDay,
+    reportsPerDay: config.limits.reportsPerDay,
+    subscriberFactor: config.limits.subscriberFactor,
+  });
+  await app.register(ordersPlugin, { platformFeePercent: config.payments.platformFeePercent });
+  await app.register(ledgerPlugin);
+  await app.register(paymentsPlugin, {
+    config: config.payments,
+    publicUrl: config.publicUrl,
+    ...(options.subscriptionRenewEveryMs !== undefined ? { renewEveryMs: options.subscriptionRenewEveryMs } : {}),
+    ...(options.paymentProviders ? { providers: options.paymentProviders } : {}),
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (fs.existsSync(config.webDir)) {
     await app.register(fastifyStatic, {

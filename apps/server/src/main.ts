@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
-import { bootstrap } from './modules/accounts/bootstrap';
+import { bootstrap } from './modules/accounts';
 import { closeGracefully } from './shutdown';
 
 async function main() {

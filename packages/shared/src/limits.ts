@@ -27,3 +27,6 @@ export const PLAZA_MUSES_PAGE_MAX = 100;
 
 /** The largest value of a 32-bit integer column (sequences, versions, city ids): no input goes past it. */
 export const INT4_MAX = 2_147_483_647;
+
+/** The interpreter's plazas: guests are limited per address; members get this many times as much room. */
+export const PLAZA_MEMBER_FACTOR = 10;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from '../db/data-dir-lock';
-import { localUploadsDir } from '../modules/uploads/storage';
+import { localUploadsDir } from '../modules/uploads';
 import { uploadFiles, writeArchive, type BackupManifest } from './backup-archive';
 
 /** Where a data folder's embedded database and photos are (config.ts: pgliteDir is dataDir/pglite). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { DataDirInUse } from '../db/data-dir-lock';
-import { localUploadsDir } from '../modules/uploads/storage';
+import { localUploadsDir } from '../modules/uploads';
 import { backupTarget, defaultBackupName, makeBackup } from './backup';
 import { restoreBackup } from './restore';
 

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../db/client';
 import { dataDirHolder, DataDirInUse, LOCK_FILE, lockDataDir } from '../db/data-dir-lock';
 import { accounts, muses, uploads } from '../db/schema/index';
-import { localUploadsDir } from '../modules/uploads/storage';
+import { localUploadsDir } from '../modules/uploads';
 import { DamagedBackup, readArchive, type BackupManifest } from './backup-archive';
 import type { DataFolder } from './backup';
 

@@ -4,9 +4,10 @@ import { isSuperAdmin } from '@tolk/shared/roles';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { ACCESS_TOKEN_COOKIE } from '@tolk/shared/schemas/auth';
 import { AppError, unauthorized } from '../errors';
-import { LiveCallers } from '../modules/auth/live-callers';
-import { createSessionsRepository } from '../modules/auth/sessions.repository';
-import type { TokenService } from '../modules/auth/tokens';
+import { LiveCallers } from './live-callers';
+import { createSessionsRepository } from './sessions.repository';
+import { resolveJwtSecret } from './jwt-secret';
+import { createTokenService, type TokenService } from './tokens';
 
 /** The signed-in member making the request. */
 /**
@@ -100,6 +101,8 @@ declare module 'fastify' {
     caller: MemberCaller | null;
   }
   interface FastifyInstance {
+    /** The server's signing secret (shared by every instance) and the session tokens made with it. */
+    signing: { secret: string; tokens: TokenService };
     /**
      * For transports without HTTP routes (Socket.IO): the member a token stands for; null also
      * while they must change a one-time password (no route of a socket is open to them then).
@@ -152,7 +155,8 @@ function normalOrigin(value: string | undefined): string | undefined {
 }
 
 export interface AuthOptions {
-  tokens: TokenService;
+  /** JWT_SECRET; when unset, one is made on first start and kept in the database for every instance. */
+  jwtSecret: string | undefined;
   /** How long a caller read for a token is used again without a query (0: every request reads it). */
   callerCacheMs?: number;
   /** Extra origins allowed for cookie-authenticated writes (a separate web host, say). */
@@ -161,6 +165,9 @@ export interface AuthOptions {
 
 export const authPlugin = fp(
   async (app: FastifyInstance, options: AuthOptions) => {
+    const jwtSecret = await resolveJwtSecret(app.db, options.jwtSecret);
+    const tokens = createTokenService(jwtSecret);
+    app.decorate('signing', { secret: jwtSecret, tokens });
     const sessions = createSessionsRepository(app.db);
     const cached = new LiveCallers<MemberCaller>(options.callerCacheMs ?? 5_000);
     const allowed = new Set(options.publicOrigins.map(normalOrigin).filter((o): o is string => Boolean(o)));
@@ -180,7 +187,7 @@ export const authPlugin = fp(
     async function liveCaller(token: string): Promise<MemberCaller | null> {
       const known = cached.get(token);
       if (known) return known;
-      const claims = await options.tokens.verify(token);
+      const claims = await tokens.verify(token);
       const live = claims ? await sessions.findLive(claims.jti, claims.sub) : undefined;
       if (!live) return null;
       if (!live.lastSeenAt || Date.now() - live.lastSeenAt.getTime() > LAST_SEEN_MINUTES * 60_000) {

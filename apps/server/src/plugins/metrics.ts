@@ -4,8 +4,11 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsConfig } from '../config';
 import { AppError } from '../errors';
-import type { BreakerState } from '../modules/translation/circuit-breaker';
-import type { EngineCallObserver } from '../modules/translation/engine-runner';
+
+/** A translation engine's circuit breaker, as the engine gauge shows it. */
+export type BreakerState = 'closed' | 'open' | 'half-open';
+/** Told of every engine call: its engine, how long it took and how it ended. */
+export type EngineCallObserver = (engine: string, seconds: number, outcome: 'ok' | 'error') => void;
 
 /** How a muse came in: the REST route, the socket, or an interpreter plaza (REST). */
 export type MuseVia = 'http' | 'socket' | 'plaza';

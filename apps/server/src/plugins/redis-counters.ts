@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { createClient } from 'redis';
-import type { RedisScripts } from '../modules/auth/sign-in-throttle';
-import { windowCounter, type WindowCounter } from './window-counter';
+import { windowCounter, type RedisScripts, type WindowCounter } from './window-counter';
 
 /** The counters' connection: scripts for the counts, PING for readiness. */
 export interface RedisCounters extends RedisScripts {

@@ -1,4 +1,7 @@
-import type { RedisScripts } from '../modules/auth/sign-in-throttle';
+/** The one Redis call the shared counters need; node-redis's client has it. */
+export interface RedisScripts {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
 
 // The fixed window of @fastify/rate-limit's own RedisStore (without continueExceeding or backoff,
 // which Tolk does not use). KEYS: the counter. ARGV: the window in ms. Answers { count, ttl ms }.

@@ -6,7 +6,7 @@ import type { LoginResponse } from '@tolk/shared/schemas/auth';
 import type { Conversation, CreateConversationInput, Muse } from '@tolk/shared/schemas/conversations';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 import { createTenantsRepository } from '../modules/accounts/tenants.repository';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/accounts/passwords';
 
 export interface Member extends LoginResponse {
   password: string;

@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import type { AuditState } from '../../db/schema/accounts';
 import { AppError, fieldError, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../../errors';
 import type { MemberCaller, RevokedSessions } from '../../plugins/auth';
-import { assertAcceptablePassword, hashPassword, oneTimePassword } from '../auth/passwords';
+import { assertAcceptablePassword, hashPassword, oneTimePassword } from './passwords';
 import { createAccountsRepository, type AccountsListQuery, type AdminAccountRow } from './accounts.repository';
 import { createAuditRepository } from './audit.repository';
 import { createTenantsRepository } from './tenants.repository';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { verifyPassword } from '../auth/passwords';
+import { verifyPassword } from './passwords';
 import { createAccountsRepository } from './accounts.repository';
 import { bootstrap } from './bootstrap';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PUBLIC_TENANT, ROOT_TENANT } from '@tolk/shared/roles';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from './passwords';
 import { createAccountsRepository } from './accounts.repository';
 import { createTenantsRepository } from './tenants.repository';
 

@@ -5,12 +5,12 @@ import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Database } from '../../db/client';
 import { AppError, fieldError, isUniqueViolation } from '../../errors';
 import type { MemberCaller, RevokedSessions } from '../../plugins/auth';
-import { createAccountsService, type AccountRow } from '../accounts/accounts.service';
+import { createAccountsService, type AccountRow } from '../accounts';
 import type { KnownDevices } from './known-devices';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
-import { createSessionsRepository } from './sessions.repository';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../accounts';
+import { createSessionsRepository } from '../../plugins/sessions.repository';
 import type { SignInThrottle } from './sign-in-throttle';
-import type { TokenService } from './tokens';
+import type { TokenService } from '../../plugins/tokens';
 
 export interface RequestMeta {
   ip: string;

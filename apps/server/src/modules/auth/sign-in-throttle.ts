@@ -1,3 +1,4 @@
+import type { RedisScripts } from '../../plugins/window-counter';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors';
 
@@ -140,11 +141,6 @@ export class MemoryThrottleStore implements ThrottleStore {
     const cutoff = this.now() - this.windowMs;
     for (const key of [...this.attempts.keys()]) this.recent(key, cutoff);
   }
-}
-
-/** The one Redis call the shared stores need; node-redis's client has it. */
-export interface RedisScripts {
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
 // KEYS: the counted keys. ARGV: now, window, attempt id, then one limit per key.

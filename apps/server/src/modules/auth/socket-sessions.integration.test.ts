@@ -14,7 +14,7 @@ import {
   quietWindow,
   type Client,
 } from '../../test/sockets';
-import { createSessionsRepository } from './sessions.repository';
+import { createSessionsRepository } from '../../plugins/sessions.repository';
 
 /** A socket as the web app opens one; resolves once connected, records why it was disconnected. */
 async function open(app: FastifyInstance, token: string) {

@@ -3,9 +3,9 @@ import { testApp, type TestApp } from '../../test/build-app';
 import { newAccount, uniqueUsername } from '../../test/factories';
 import { createAuthService } from './auth.service';
 import { createKnownDevices } from './known-devices';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { SignInThrottle } from './sign-in-throttle';
-import { createTokenService } from './tokens';
+import { createTokenService } from '../../plugins/tokens';
 
 let t: TestApp;
 beforeAll(async () => {

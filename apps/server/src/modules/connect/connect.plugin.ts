@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { subscriberMax } from '../../plugins/subscriber-limits';
-import { detectLanguage } from '../translation/language-detection';
-import type { TranslationService } from '../translation/translation.service';
+import { detectLanguage } from '../translation';
+import type { TranslationService } from '../translation';
 import { createConnectRepository } from './connect.repository';
 import { connectRoutes } from './connect.routes';
 import { createConnectService } from './connect.service';
-import { createReaderTexts } from './reader-texts';
+import { createReaderTexts } from '../translation';
 import { createReportsRepository } from './reports.repository';
 import { reportsRoutes } from './reports.routes';
 import { createReportsService } from './reports.service';
@@ -23,8 +23,6 @@ export const connectPlugin = fp(
       reportsPerDay: number;
       /** Active subscribers' connect requests: this many times requestsPerDay. */
       subscriberFactor: number;
-      /** A superadmin suspends an account (the accounts module: no sign-in, sessions and sockets closed, audited). */
-      suspend: (actorId: string, accountId: string) => Promise<void>;
     },
   ) => {
     const readerTexts = createReaderTexts(app.getDecorator<TranslationService>('translation'));
@@ -56,7 +54,10 @@ export const connectPlugin = fp(
       people,
       trips: tripsRepository,
       museOf: (caller, museId) => app.muses.reportedMuse(caller, museId),
-      suspend: options.suspend,
+      // A superadmin upholding a report suspends through accounts: no sign-in, sessions and sockets closed, audited.
+      suspend: async (actorId, accountId) => {
+        await app.accounts.admin.suspend(actorId, accountId);
+      },
     });
     await app.register(reportsRoutes, {
       prefix: '/api',
@@ -64,5 +65,9 @@ export const connectPlugin = fp(
       reportLimit: { max: options.reportsPerDay, timeWindow: 24 * 60 * 60_000 },
     });
   },
-  { name: 'connect', dependencies: ['db', 'auth', 'realtime', 'translation', 'muses', 'records'] },
+  {
+    name: 'connect',
+    dependencies: ['db', 'auth', 'realtime', 'translation', 'accounts', 'muses', 'records'],
+    decorators: { fastify: ['translation', 'accounts', 'muses', 'things'] },
+  },
 );

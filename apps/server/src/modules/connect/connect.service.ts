@@ -16,7 +16,7 @@ import { INTERESTS_MAX } from '@tolk/shared/interests';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, notFound } from '../../errors';
 import type { ConnectionEvent } from '@tolk/shared/realtime';
-import { cityById, cityRef, shownDistance } from '../cities/cities';
+import { cityById, cityRef, shownDistance } from '../cities';
 import type {
   ConnectionRow,
   ConnectRepository,
@@ -27,7 +27,7 @@ import type {
   ViewerProfile,
 } from './connect.repository';
 import type { OfferedThing } from '@tolk/shared/schemas/things';
-import type { ReaderTexts } from './reader-texts';
+import type { ReaderTexts } from '../translation';
 import type { TripRow } from './trips.repository';
 
 /** The member looking, with the language they read in. */

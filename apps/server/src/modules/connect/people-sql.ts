@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { EARTH_KM } from '@tolk/shared/geo';
 import { accounts } from '../../db/schema/accounts';
 import { connections } from '../../db/schema/connect';
-import { noBlockBetween } from './reach';
+import { noBlockBetween } from '../reach';
 import { profiles, type SpokenLanguage } from '../../db/schema/profiles';
 
 /** Who is looking: every query is scoped to their tenant and leaves them out. */

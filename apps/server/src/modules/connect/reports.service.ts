@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Report, reportInputSchema } from '@tolk/shared/schemas/connect';
 import { fieldError, forbidden, notFound } from '../../errors';
-import { cityById } from '../cities/cities';
+import { cityById } from '../cities';
 import type { MemberCaller } from '../../plugins/auth';
 import type { ConnectRepository } from './connect.repository';
 import type { ReportsRepository } from './reports.repository';

@@ -4,10 +4,10 @@ import type { tripInputSchema } from '@tolk/shared/schemas/connect';
 import { avatarUrlOf } from '@tolk/shared/avatars';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { fieldError, notFound } from '../../errors';
-import { cityById, cityRef } from '../cities/cities';
+import { cityById, cityRef } from '../cities';
 import type { ConnectService, ConnectViewer } from './connect.service';
 import type { PersonRow } from './connect.repository';
-import type { ReaderTexts } from './reader-texts';
+import type { ReaderTexts } from '../translation';
 import type { TripRow, TripsRepository, TripValues } from './trips.repository';
 
 type TripInput = z.output<typeof tripInputSchema>;

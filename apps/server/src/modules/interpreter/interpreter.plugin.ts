@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GuestCaller } from '../../plugins/auth';
-import type { BlobStorage } from '../uploads/storage';
-import { createUploadsService } from '../uploads/uploads.service';
 import { createInterpreterRepository } from './interpreter.repository';
 import { interpreterRoutes, plazaCallerResolver, type GuestLimits } from './interpreter.routes';
-import type { PlazaTokens } from './plaza-tokens';
+import { createPlazaTokens } from './plaza-tokens';
 import { createPlazasService, type PlazaOptions } from './plazas.service';
 
 /** The interpreter: saved pairs, plazas for guests and members, join codes, and the expiry sweep. */
@@ -13,9 +11,7 @@ export const interpreterPlugin = fp(
   async (
     app: FastifyInstance,
     options: {
-      tokens: PlazaTokens;
-      storage: BlobStorage;
-      plaza: PlazaOptions;
+      plaza: Omit<PlazaOptions, 'publicTenantId'>;
       limits: GuestLimits;
       /** TOLK_PUBLIC_URL: where invite links point when set. */
       publicUrl: string | undefined;
@@ -23,31 +19,36 @@ export const interpreterPlugin = fp(
     },
   ) => {
     const repo = createInterpreterRepository(app.db);
+    // Plaza tokens are signed with the server's secret, as sessions are.
+    const tokens = createPlazaTokens(app.signing.secret);
     const plazas = createPlazasService({
       repo,
       muses: app.muses,
-      tokens: options.tokens,
-      storage: options.storage,
-      uploads: createUploadsService(app.db),
+      tokens,
+      storage: app.uploads.storage,
+      uploads: app.uploads,
       log: app.log,
-      options: options.plaza,
+      options: { ...options.plaza, publicTenantId: () => app.accounts.publicTenantId() },
     });
     app.decorate('plazas', plazas);
 
     // A guest holding a plaza token, with the tenant of their plaza (for their photos).
-    const plazaCaller = plazaCallerResolver(options.tokens);
-    app.decorate('plazaGuestOf', async (request: FastifyRequest) => {
+    const plazaCaller = plazaCallerResolver(tokens);
+    const guestOf = async (request: FastifyRequest) => {
       const caller = await plazaCaller(request);
       if (caller?.kind !== 'guest') return null;
       const member = await app.muses.findMember(caller.guestMemberId);
       const conversation =
         member && !member.leftAt ? await app.muses.findConversation(member.conversationId) : undefined;
       return conversation ? { ...caller, tenantId: conversation.tenantId } : null;
-    });
+    };
+    app.decorate('plazaGuestOf', guestOf);
+    // A guest's photos: uploads asks here who a request's guest is.
+    app.uploads.resolveGuestsWith(guestOf);
 
     // Guests connect their plaza's socket with the plaza token.
     app.realtime.addAuthenticator(async (token) => {
-      const claims = await options.tokens.verify(token);
+      const claims = await tokens.verify(token);
       if (!claims) return null;
       const member = await app.muses.findMember(claims.memberId);
       if (!member || member.leftAt || member.conversationId !== claims.conversationId) return null;
@@ -69,7 +70,7 @@ export const interpreterPlugin = fp(
       prefix: '/api',
       plazas,
       repo,
-      tokens: options.tokens,
+      tokens,
       limits: options.limits,
       publicUrl: options.publicUrl,
     });
@@ -88,7 +89,11 @@ export const interpreterPlugin = fp(
       clearInterval(timer);
     });
   },
-  { name: 'interpreter', dependencies: ['muses', 'realtime'] },
+  {
+    name: 'interpreter',
+    dependencies: ['db', 'auth', 'realtime', 'accounts', 'uploads', 'muses'],
+    decorators: { fastify: ['signing', 'realtime', 'accounts', 'uploads', 'muses'] },
+  },
 );
 
 declare module 'fastify' {

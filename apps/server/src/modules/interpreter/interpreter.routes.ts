@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PLAZA_MEMBER_FACTOR } from '@tolk/shared/limits';
 import { museDetailSchema } from '@tolk/shared/schemas/conversations';
 import {
   createPlazaInputSchema,
@@ -37,10 +38,8 @@ export interface GuestLimits {
   sendPerMinute: number;
 }
 
-/** Guests are limited per address; members get ten times as much room. */
-export const MEMBER_FACTOR = 10;
 const perCaller = (guestMax: number) => (request: FastifyRequest) =>
-  request.caller ? guestMax * MEMBER_FACTOR : guestMax;
+  request.caller ? guestMax * PLAZA_MEMBER_FACTOR : guestMax;
 
 export function plazaCallerResolver(tokens: PlazaTokens) {
   return async function plazaCaller(request: FastifyRequest): Promise<PlazaCaller | null> {
@@ -80,7 +79,7 @@ export async function interpreterRoutes(
   // Plazas opened: guests per address, members ten times as many, active subscribers more again.
   const plazaMax = (request: FastifyRequest) =>
     request.caller?.activeSubscriber
-      ? limits.createPerHour * MEMBER_FACTOR * (limits.subscriberFactor ?? 1)
+      ? limits.createPerHour * PLAZA_MEMBER_FACTOR * (limits.subscriberFactor ?? 1)
       : perCaller(limits.createPerHour)(request);
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,6 +1,6 @@
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import type { Plaza } from '@tolk/shared/schemas/plazas';
-import type { ConversationRow, MemberRow, MemberView } from '../muses/muses.service';
+import type { ConversationRow, MemberRow, MemberView } from '../muses';
 import type { Visitor } from '../../plugins/auth';
 
 // How a plaza row reads to the API: its languages, its title, and what a viewer is told of it.

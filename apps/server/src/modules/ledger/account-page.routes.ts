@@ -7,7 +7,7 @@ import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import type { Subscription } from '@tolk/shared/schemas/subscriptions';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import type { LedgerService } from './ledger.service';
 
 /** The signed-in member's own account page: who they are, their subscription, balances and latest entries. */

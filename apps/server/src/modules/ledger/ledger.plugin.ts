@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LedgerReference } from '@tolk/shared/schemas/ledger';
-import { createAccountsService } from '../accounts/accounts.service';
 import { accountPageRoutes } from './account-page.routes';
 import { createLedgerRepository } from './ledger.repository';
 import { ledgerRoutes } from './ledger.routes';
@@ -10,11 +9,10 @@ import { createLedgerService, type LedgerService } from './ledger.service';
 /** The ledger: its routes, the member's account page, and `app.ledger` for the modules that move money. */
 export const ledgerPlugin = fp(
   async (app: FastifyInstance) => {
-    const accounts = createAccountsService(app.db);
+    const accounts = app.accounts;
     const ledger = createLedgerService({
       repo: createLedgerRepository(app.db),
       tenantOf: async (accountId) => (await accounts.findById(accountId))?.tenantId,
-      // Orders and payments (registered after this one) decorate app.orders and app.subscriptions.
       referenceTitles: async (reader, references) => {
         const idsOf = (type: LedgerReference['type']) =>
           references.filter((reference) => reference.type === type).map((reference) => reference.id);
@@ -34,11 +32,14 @@ export const ledgerPlugin = fp(
       prefix: '/api',
       ledger,
       accounts,
-      // The payments plugin (registered after this one) decorates app.subscriptions.
       subscriptionOf: (accountId: string) => app.subscriptions.currentOf(accountId),
     });
   },
-  { name: 'ledger', dependencies: ['db', 'auth'] },
+  {
+    name: 'ledger',
+    dependencies: ['db', 'auth', 'accounts', 'orders', 'subscriptions'],
+    decorators: { fastify: ['accounts', 'orders', 'subscriptions'] },
+  },
 );
 
 declare module 'fastify' {

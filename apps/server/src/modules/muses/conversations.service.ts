@@ -2,8 +2,8 @@ import type { Conversation, ConversationSummary } from '@tolk/shared/schemas/con
 import { SERVER_MESSAGE_FORMS, SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { AppError, fieldError, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { Actor } from '../../plugins/auth';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { ReachRule } from '../connect/reach';
+import type { AccountsService } from '../accounts';
+import type { ReachRule } from '../reach';
 import type { Delivery } from './delivery';
 import type { ConversationRow, MemberRow, MusesRepository } from './muses.repository';
 import { memberView } from './muse-views';

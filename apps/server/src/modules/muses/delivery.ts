@@ -7,7 +7,7 @@ import { accountRoom, memberRoom, type TolkServer } from '../../plugins/realtime
 import type { Audience, MusesRepository, MemberRow, MuseRecord } from './muses.repository';
 import { museView, readsAsIs, translationFromRow } from './muse-views';
 import { conversationRoom, languageRoom, planFanOut, readerRooms, readsAsIsRoom, type FanOutPlan } from './rooms';
-import { hasReading } from '../translation/transliteration/transliterate';
+import { hasReading } from '../translation';
 import { createMuseTranslations } from './muse-translations';
 import { baseLanguage, type MuseTranslator } from './translator';
 

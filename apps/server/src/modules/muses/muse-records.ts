@@ -1,6 +1,6 @@
 // The rows of conversations, members, muses and translations as the muses module reads them,
 // and the column sets and mappers both of its repositories share.
-import { blockBetween } from '../connect/reach';
+import { blockBetween } from '../reach';
 import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/accounts';
 import type { conversations, museTranslations } from '../../db/schema/conversations';

@@ -2,7 +2,7 @@ import type { Member, Muse, MuseTranslation } from '@tolk/shared/schemas/convers
 import type { MemberView, MuseRecord, TranslationRow } from './muses.repository';
 import { avatarUrlOf } from '@tolk/shared/avatars';
 import { baseLanguage } from './translator';
-import { photoUrls } from '../uploads/photo-urls';
+import { photoUrls } from '../uploads';
 
 export function translationFromRow(row: TranslationRow): MuseTranslation {
   return {

@@ -1,37 +1,52 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAccountsService } from '../accounts/accounts.service';
-import { createUploadsService } from '../uploads/uploads.service';
 import { createMusesRepository } from './muses.repository';
 import { createPlazasRepository } from './plazas.repository';
 import { museSocketHandlers, type SocketSendLimit } from './muses.socket';
 import { musesRoutes } from './muses.routes';
 import { createMusesService, RETRY_BASE_MS, type Actor, type MusesService } from './muses.service';
-import type { MuseTranslator } from './translator';
+import { museTranslatorFrom, type MuseAuthor, type MuseTranslator } from './translator';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    muses: MusesService;
+    muses: MusesService & {
+      /**
+       * The translation policy handed in from above (subscriptions): whose muses the premium
+       * engines translate first. Without one, none are.
+       */
+      premiumWhen(isPremium: (author: MuseAuthor) => Promise<boolean>): void;
+    };
   }
 }
 
 /** Conversations and muses: the service (also used by the interpreter), its routes and its socket events. */
 export const musesPlugin = fp(
-  async (app: FastifyInstance, options: { translator: MuseTranslator; sendLimit: SocketSendLimit }) => {
+  async (app: FastifyInstance, options: { translator?: MuseTranslator; sendLimit: SocketSendLimit }) => {
+    let isPremium: ((author: MuseAuthor) => Promise<boolean>) | undefined;
+    const translator =
+      options.translator ??
+      museTranslatorFrom(app.translation, async (author) => (isPremium ? isPremium(author) : false));
     const service = createMusesService({
       repo: createMusesRepository(app.db),
       plazas: createPlazasRepository(app.db),
-      translator: options.translator,
+      translator,
       io: () => app.realtime.io,
       log: app.log,
       metrics: app.metrics,
-      accounts: createAccountsService(app.db),
-      uploads: createUploadsService(app.db),
+      accounts: app.accounts,
+      uploads: app.uploads,
       // Connect's rule: who may be put in a conversation with whom, whose live events go to whom.
       reach: app.reach,
       flags: app.translationFlags,
     });
-    app.decorate('muses', service);
+    app.decorate(
+      'muses',
+      Object.assign(service, {
+        premiumWhen(policy: (author: MuseAuthor) => Promise<boolean>) {
+          isPremium = policy;
+        },
+      }),
+    );
     app.realtime.onConnection(
       museSocketHandlers(service, {
         actorOf: (socket): Actor => socket.data.caller,
@@ -50,5 +65,9 @@ export const musesPlugin = fp(
       await service.idle();
     });
   },
-  { name: 'muses', dependencies: ['db', 'auth', 'reach', 'realtime', 'metrics', 'translation'] },
+  {
+    name: 'muses',
+    dependencies: ['db', 'auth', 'reach', 'realtime', 'metrics', 'translation', 'accounts', 'uploads'],
+    decorators: { fastify: ['reach', 'realtime', 'metrics', 'translation', 'translationFlags', 'accounts', 'uploads'] },
+  },
 );

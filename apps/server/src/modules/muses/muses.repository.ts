@@ -1,4 +1,4 @@
-import { blockBetween, noBlockBetween } from '../connect/reach';
+import { blockBetween, noBlockBetween } from '../reach';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { executePrepared, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';

@@ -1,7 +1,12 @@
-import type { MuseAuthor } from '../subscriptions/premium-authors';
-import { detectLanguage } from '../translation/language-detection';
-import type { TranslationService } from '../translation/translation.service';
-import { transliterate } from '../translation/transliteration/transliterate';
+import { detectLanguage } from '../translation';
+import type { TranslationService } from '../translation';
+import { transliterate } from '../translation';
+
+/** Who wrote a muse, and where: what a translation policy decides by (subscriptions: a subscriber's muse). */
+export interface MuseAuthor {
+  senderMemberId: string;
+  conversationId: string;
+}
 
 /** What the conversations module needs from translation: the port it depends on. */
 export interface TranslatedText {

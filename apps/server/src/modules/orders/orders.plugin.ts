@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { platformFee } from '@tolk/shared/payments';
-import { createReaderTexts } from '../connect/reader-texts';
-import { detectLanguage } from '../translation/language-detection';
-import type { TranslationService } from '../translation/translation.service';
+import { createReaderTexts } from '../translation';
+import { detectLanguage } from '../translation';
+import type { TranslationService } from '../translation';
 import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
@@ -26,7 +26,11 @@ export const ordersPlugin = fp(
     app.decorate('orders', service);
     await app.register(ordersRoutes, { prefix: '/api', service });
   },
-  { name: 'orders', dependencies: ['db', 'auth', 'reach', 'translation', 'records'] },
+  {
+    name: 'orders',
+    dependencies: ['db', 'auth', 'realtime', 'reach', 'translation', 'records'],
+    decorators: { fastify: ['realtime', 'reach', 'translation', 'things'] },
+  },
 );
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import { isFreeOrder } from '@tolk/shared/schemas/orders';
 import type { Payable } from '@tolk/shared/schemas/payments';
 import { AppError } from '../../errors';
-import type { PayableOrder } from '../orders/orders.service';
-import type { SubscriptionWithPlan } from '../subscriptions/subscriptions.service';
+import type { PayableOrder } from '../orders';
+import type { SubscriptionWithPlan } from '../subscriptions';
 
 /** What /select-payment/{id} shows and the payments check before charging: an order or a subscription, payable or why not. */
 

@@ -8,15 +8,10 @@ import { configuredProviders, type RedirectProviderId } from './providers/config
 import type { RedirectProvider } from './providers/provider';
 import { createSettlement } from './settlement';
 import { createSubscriptionCharges } from './subscription-charges';
-import type { SubscriptionBenefits } from '@tolk/shared/schemas/subscriptions';
-import { subscriptionsRoutes } from '../subscriptions/subscriptions.routes';
-import { createSubscriptions, type SubscriptionsService } from '../subscriptions/subscriptions.service';
 
 export interface PaymentsPluginOptions {
   config: PaymentsConfig;
   publicUrl: string | undefined;
-  /** What a subscription gives, as /sub shows it. */
-  benefits: SubscriptionBenefits;
   /** How often the sandbox's renewals and the cancelled subscriptions' ends are looked for (0: never, the tests call app.subscriptionRenewals). */
   renewEveryMs?: number;
   /** Providers made elsewhere (the tests' contract servers) in place of the configured ones. */
@@ -31,11 +26,7 @@ export const paymentsPlugin = fp(
   async (app: FastifyInstance, options: PaymentsPluginOptions) => {
     const repo = createPaymentsRepository(app.db);
     const providers = configuredProviders(options.config, options.providers);
-    const { service: subscriptions, records: subscriptionRecords } = createSubscriptions(app.db, {
-      accountChanged: (accountId) => {
-        app.accountChanged(accountId);
-      },
-      benefits: options.benefits,
+    app.subscriptions.billWith({
       testMode: (provider) => provider === 'sandbox' || (providers.redirect(provider)?.testMode ?? false),
       async cancelAtProvider(subscription) {
         if (!subscription.provider || subscription.provider === 'sandbox' || !subscription.providerSubscriptionRef)
@@ -44,8 +35,8 @@ export const paymentsPlugin = fp(
         if (!provider?.cancelSubscription) throw new Error(`${subscription.provider} is not configured`);
         await provider.cancelSubscription(subscription.providerSubscriptionRef);
       },
-      log: app.log,
     });
+    const subscriptionRecords = app.subscriptions.records;
     const charges = createSubscriptionCharges({
       repo,
       subscriptions: subscriptionRecords,
@@ -53,7 +44,6 @@ export const paymentsPlugin = fp(
       providers,
       log: app.log,
     });
-    app.decorate('subscriptions', subscriptions);
     app.decorate('subscriptionRenewals', { renewDue: (now?: Date) => charges.renewDue(now) });
     const renewEveryMs = options.renewEveryMs ?? 60_000;
     if (renewEveryMs > 0) {
@@ -77,7 +67,6 @@ export const paymentsPlugin = fp(
         clearInterval(timer);
       });
     }
-    await app.register(subscriptionsRoutes, { prefix: '/api', service: subscriptions });
     const service = createPaymentsService({
       repo,
       orders: app.orders,
@@ -90,13 +79,11 @@ export const paymentsPlugin = fp(
     });
     await app.register(paymentsRoutes, { prefix: '/api', service, publicUrl: options.publicUrl });
   },
-  { name: 'payments', dependencies: ['db', 'auth', 'ledger', 'orders'] },
+  { name: 'payments', dependencies: ['db', 'auth', 'ledger', 'orders', 'subscriptions'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Members' subscriptions and the plans (the account page reads the member's). */
-    subscriptions: SubscriptionsService;
     /** The sandbox's renewals and the ends of cancelled subscriptions, looked for every minute. */
     subscriptionRenewals: { renewDue: (now?: Date) => Promise<number> };
   }

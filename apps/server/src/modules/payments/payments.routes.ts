@@ -13,7 +13,7 @@ import {
 } from '@tolk/shared/schemas/payments';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import type { OrderScope } from '../orders/orders.service';
+import type { OrderScope } from '../orders';
 import type { PaymentsService } from './payments.service';
 import type { RedirectProviderId } from './providers/configured';
 

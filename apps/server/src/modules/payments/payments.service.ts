@@ -10,7 +10,7 @@ import {
 } from '@tolk/shared/schemas/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
-import type { OrderScope, OrdersService, PayableOrder } from '../orders/orders.service';
+import type { OrderScope, OrdersService, PayableOrder } from '../orders';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import type { ConfiguredProviders, RedirectProviderId } from './providers/configured';
 import {
@@ -23,7 +23,7 @@ import {
 import { sandboxCharge } from './providers/sandbox';
 import { providerUnavailable, type Settlement } from './settlement';
 import type { SubscriptionCharges } from './subscription-charges';
-import type { SubscriptionRecords, SubscriptionWithPlan } from '../subscriptions/subscriptions.service';
+import type { SubscriptionRecords, SubscriptionWithPlan } from '../subscriptions';
 import { freeOrder, notPayable, orderPayable, subscriptionPayable } from './payables';
 
 /** What a payment pays: an order (with its buyer and seller) or a member's subscription. */

@@ -2,8 +2,8 @@ import type { PaymentProviderId } from '@tolk/shared/payments';
 import type { SystemLedgerAccount } from '@tolk/shared/schemas/ledger';
 import type { PaymentFailure } from '@tolk/shared/schemas/payments';
 import { AppError } from '../../errors';
-import type { LedgerParty, LedgerService } from '../ledger/ledger.service';
-import type { OrdersService, PayableOrder } from '../orders/orders.service';
+import type { LedgerParty, LedgerService } from '../ledger';
+import type { OrdersService, PayableOrder } from '../orders';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import type { ConfiguredProviders } from './providers/configured';
 

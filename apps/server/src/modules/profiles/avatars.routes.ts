@@ -4,8 +4,8 @@ import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { profileSchema } from '@tolk/shared/schemas/profile';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { readPhotoUpload } from '../uploads/photo-upload';
-import type { BlobStorage } from '../uploads/storage';
+import { readPhotoUpload } from '../uploads';
+import type { BlobStorage } from '../uploads';
 import { createAvatarsService } from './avatars.service';
 
 export interface AvatarsRoutesOptions {

@@ -6,8 +6,8 @@ import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { MemberCaller } from '../../plugins/auth';
-import { processAvatar, type ImageKind } from '../uploads/images';
-import type { BlobStorage } from '../uploads/storage';
+import { processAvatar, type ImageKind } from '../uploads';
+import type { BlobStorage } from '../uploads';
 import { createProfilesRepository, type AvatarFiles } from './profiles.repository';
 
 export interface AvatarsServiceDeps {

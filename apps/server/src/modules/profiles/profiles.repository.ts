@@ -1,4 +1,4 @@
-import { noBlockBetween } from '../connect/reach';
+import { noBlockBetween } from '../reach';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
@@ -8,8 +8,8 @@ import type { Profile, UpdateProfileInput } from '@tolk/shared/schemas/profile';
 import { avatarUrlOf } from '@tolk/shared/avatars';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import { fieldError } from '../../errors';
-import { cityById, cityRef } from '../cities/cities';
-import { detectLanguage } from '../translation/language-detection';
+import { cityById, cityRef } from '../cities';
+import { detectLanguage } from '../translation';
 
 /** The storage keys of an avatar that was replaced or removed, for its files to go too. */
 export interface AvatarFiles {

@@ -1,4 +1,4 @@
-import { noBlockBetween } from '../connect/reach';
+import { noBlockBetween } from '../reach';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { RecordsListQuery } from '@tolk/shared/schemas/records';
 import type { Database } from '../../db/client';

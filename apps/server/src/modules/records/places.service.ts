@@ -3,7 +3,7 @@ import type { RecordsListQuery } from '@tolk/shared/schemas/records';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../errors';
-import { cityById, cityChoice } from '../cities/cities';
+import { cityById, cityChoice } from '../cities';
 import type { OwnerScope } from './keyset';
 import type { PlaceRow, PlacesRepository, PlaceValues } from './places.repository';
 import { photosOfRecords, recordMetaOf, type RecordPhotos } from './record-photos';

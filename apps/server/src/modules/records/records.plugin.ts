@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAccountsService } from '../accounts/accounts.service';
-import { createReaderTexts } from '../connect/reader-texts';
-import type { TranslationService } from '../translation/translation.service';
-import { createUploadsService } from '../uploads/uploads.service';
+import { createReaderTexts } from '../translation';
+import type { TranslationService } from '../translation';
 import { createPersonsRepository } from './persons.repository';
 import { personsRoutes } from './persons.routes';
 import { createPersonsService } from './persons.service';
@@ -18,8 +16,7 @@ import { createThingsService, type ThingsService } from './things.service';
 /** A member's own records: people met, places kept, things offered; and their export. */
 export const recordsPlugin = fp(
   async (app: FastifyInstance) => {
-    const uploads = createUploadsService(app.db);
-    const accounts = createAccountsService(app.db);
+    const { uploads, accounts } = app;
     const photos = {
       owned: (scope: { tenantId: string; accountId: string }, ids: readonly string[]) =>
         uploads.ownedPhotos(scope, ids),
@@ -39,12 +36,18 @@ export const recordsPlugin = fp(
       readerTexts: createReaderTexts(app.getDecorator<TranslationService>('translation')),
     });
     app.decorate('things', things);
+    // Offered things show their photos to the owner's community.
+    app.uploads.alsoReadableWhen((photoId, member) => things.photoOffered(member, photoId));
     await app.register(personsRoutes, { prefix: '/api', service: persons });
     await app.register(placesRoutes, { prefix: '/api', service: places });
     await app.register(thingsRoutes, { prefix: '/api', service: things });
     await app.register(recordsRoutes, { prefix: '/api', persons, places, things });
   },
-  { name: 'records', dependencies: ['db', 'auth', 'reach', 'translation'] },
+  {
+    name: 'records',
+    dependencies: ['db', 'auth', 'reach', 'translation', 'accounts', 'uploads'],
+    decorators: { fastify: ['reach', 'translation', 'accounts', 'uploads'] },
+  },
 );
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import type { RecordsListQuery } from '@tolk/shared/schemas/records';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { things } from '../../db/schema/things';
-import { seenBy, type Reacher } from '../connect/reach';
+import { seenBy, type Reacher } from '../reach';
 import { ownedBy, ownedRecord, recordList, type OwnerScope } from './keyset';
 
 export type ThingValues = Omit<

@@ -1,6 +1,6 @@
 import type { SubscriptionBenefits } from '@tolk/shared/schemas/subscriptions';
 import type { Config } from '../../config';
-import { MEMBER_FACTOR } from '../interpreter/interpreter.routes';
+import { PLAZA_MEMBER_FACTOR } from '@tolk/shared/limits';
 
 /** What a subscription gives, from the limits the server runs with: /sub shows exactly these. */
 export function subscriptionBenefits(
@@ -13,7 +13,7 @@ export function subscriptionBenefits(
   return {
     limits: [
       { key: 'connectRequestsPerDay', ...times(limits.connectRequestsPerDay) },
-      { key: 'plazasPerHour', ...times(limits.plazasPerHour * MEMBER_FACTOR) },
+      { key: 'plazasPerHour', ...times(limits.plazasPerHour * PLAZA_MEMBER_FACTOR) },
       { key: 'photoUploadsPerDay', ...times(limits.photoUploadsPerDay) },
     ],
     premiumEngines,

@@ -2,13 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts, activeSubscriberNow } from '../../db/schema/accounts';
 import { conversationMembers, conversations } from '../../db/schema/conversations';
-import { LruCache } from '../translation/lru-cache';
-
-/** Who wrote a muse, and where. */
-export interface MuseAuthor {
-  senderMemberId: string;
-  conversationId: string;
-}
+import type { MuseAuthor } from '../muses';
+import { LruCache } from '../translation';
 
 /** How long an answer is kept: a subscription that starts or ends reaches translations within it. */
 const KEPT_MS = 60_000;

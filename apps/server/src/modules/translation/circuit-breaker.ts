@@ -1,4 +1,6 @@
-export type BreakerState = 'closed' | 'open' | 'half-open';
+import type { BreakerState } from '../../plugins/metrics';
+
+export type { BreakerState };
 
 export interface BreakerOptions {
   /** Consecutive failed calls that open the breaker. */

@@ -32,7 +32,9 @@ export function backoffDelay(
 }
 
 /** Told of every call to an engine (each try of it), from its concurrency slot to its answer: for metrics. */
-export type EngineCallObserver = (engine: string, seconds: number, outcome: 'ok' | 'error') => void;
+import type { EngineCallObserver } from '../../plugins/metrics';
+
+export type { EngineCallObserver };
 
 export interface RunnerOptions {
   /** Per attempt, from when the call gets its concurrency slot. */

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { accounts, activeSubscriberNow } from '../../db/schema/accounts';
-import { sessions } from '../../db/schema/sessions';
-import { tenants } from '../../db/schema/tenants';
+import type { Database } from '../db/client';
+import { accounts, activeSubscriberNow } from '../db/schema/accounts';
+import { sessions } from '../db/schema/sessions';
+import { tenants } from '../db/schema/tenants';
 
 export function createSessionsRepository(db: Database) {
   // Built once: it runs for every signed-in request.

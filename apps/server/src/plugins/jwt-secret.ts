@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { serverSecrets } from '../../db/schema/server-secrets';
+import type { Database } from '../db/client';
+import { serverSecrets } from '../db/schema/server-secrets';
 
 /**
  * The configured TOLK_JWT_SECRET, else one generated on first start and kept in the database, so

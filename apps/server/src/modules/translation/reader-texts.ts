@@ -1,5 +1,5 @@
 import type { ReaderText } from '@tolk/shared/schemas/connect';
-import type { TranslationService } from '../translation/translation.service';
+import type { TranslationService } from './translation.service';
 
 /** A text someone wrote in their language, to be read by someone else. */
 export interface Written {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TranslationConfig } from '../config';
-import type { TranslationEngine } from '../modules/translation/engines/engine';
-import { createConfiguredEngines } from '../modules/translation/engines/configured-engines';
-import { createTranslationFlagsRepository } from '../modules/translation/translation-flags.repository';
-import { createTranslationFlags, type TranslationFlags } from '../modules/translation/translation-flags.service';
-import { createTranslationRepository } from '../modules/translation/translation.repository';
-import { createTranslationService, type TranslationService } from '../modules/translation/translation.service';
+import type { TranslationConfig } from '../../config';
+import type { TranslationEngine } from './engines/engine';
+import { createConfiguredEngines } from './engines/configured-engines';
+import { createTranslationFlagsRepository } from './translation-flags.repository';
+import { createTranslationFlags, type TranslationFlags } from './translation-flags.service';
+import { createTranslationRepository, languagesInUse } from './translation.repository';
+import { translationRoutes } from './translation.routes';
+import { warmTransliteration } from './transliteration/transliterate';
+import { createTranslationService, type TranslationService } from './translation.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +26,8 @@ export interface TranslationPluginOptions {
   /** Premium engines to use instead of the configured ones (tests). */
   premiumEngines?: TranslationEngine[];
   batchWindowMs?: number;
+  /** POST /api/translate requests per address per window. */
+  translateLimit: { max: number; timeWindow: number };
 }
 
 /** The translation service as a decorator; closing the app stops the engines (Apertium's pipelines). */
@@ -52,6 +56,10 @@ export const translationPlugin = fp(
       createTranslationFlags({ repo: createTranslationFlagsRepository(app.db), translation: service }),
     );
     app.addHook('onClose', () => service.close());
+    // No member's first muse waits for a dictionary or a pipeline to load.
+    app.readiness.warm('transliteration', warmTransliteration);
+    app.readiness.warm('translation', async () => service.warmUp(await languagesInUse(app.db)));
+    await app.register(translationRoutes, { prefix: '/api', translateLimit: options.translateLimit });
   },
-  { name: 'translation', dependencies: ['db', 'metrics'] },
+  { name: 'translation', dependencies: ['db', 'metrics', 'auth', 'health'] },
 );

@@ -1,0 +1,2 @@
+/** The profiles module's public face: A member's own profile and avatar. Other modules import only this file. */
+export { profilesPlugin } from './profiles.plugin';

@@ -1,0 +1,10 @@
+/** The uploads module's public face: Photos: uploads, where they are kept (`app.uploads.storage`), who may read them. Other modules import only this file. */
+export { uploadsPlugin } from './uploads.plugin';
+export type { PhotoGuestResolver, PhotoReadableRule } from './uploads.plugin';
+export type { UploadsService } from './uploads.service';
+export { localUploadsDir } from './storage';
+export type { BlobStorage } from './storage';
+export { processAvatar } from './images';
+export type { ImageKind } from './images';
+export { readPhotoUpload } from './photo-upload';
+export { photoUrls } from './photo-urls';
