@@ -14,26 +14,44 @@ const forbidden = [
   { from: 'apps/web/src/ui', to: 'apps/web/src/app', why: 'shared ui never imports the app layer' },
 ];
 
+/** Tests (and the fuzz run in them) may reach further: factories make records directly. */
+const isTest = (file) => /\.(test|spec)\.tsx?$|test-kit\.ts$|\.fixture\.ts$/.test(file) || /\/(test|fuzz)\//.test(file);
+
 /**
  * Features keep their internals: a web feature imports another feature only through what that
- * feature's folder offers at its top (never its api/, components/ or screens/), and a server
- * module never imports another module's repository (it asks that module's service). Tests may
- * reach further (factories make records directly).
+ * feature's folder offers at its top (never its api/, components/ or screens/); a server module
+ * is used only through its index.ts.
  */
+
 function crossesFeature(from, to) {
-  if (/\.(test|spec)\.tsx?$/.test(from) || from.includes('/test/')) return undefined;
+  if (isTest(from)) return undefined;
   const web = /^apps\/web\/src\/features\/([^/]+)\/(.+)$/;
   const [, fromFeature] = web.exec(from) ?? [];
   const [, toFeature, toRest] = web.exec(to) ?? [];
   if (fromFeature && toFeature && fromFeature !== toFeature && toRest.includes('/')) {
     return `features never import another feature's internals (${toFeature}/${toRest.split('/')[0]}/)`;
   }
-  const server = /^apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
-  const [, fromModule] = server.exec(from) ?? [];
-  const [, toModule, toFile] = server.exec(to) ?? [];
-  if (fromModule && toModule && fromModule !== toModule && toFile.endsWith('.repository.ts')) {
-    return "a module never imports another module's repository; it asks that module's service";
+  return serverModuleReach(from, to);
+}
+
+const serverModule = /^apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
+/** Files that only wire modules together and so may import them: the app, the process, the backups. */
+const serverWiring = /^apps\/server\/src\/(app\.ts|main\.ts|backups\/)/;
+
+/**
+ * A server module is used through its one public face, `modules/<m>/index.ts`, and only from
+ * above: other modules, and the files that wire the app. Infrastructure (plugins/, db/, config,
+ * errors) sits below every module and imports none.
+ */
+function serverModuleReach(from, to) {
+  const [, toModule, toFile] = serverModule.exec(to) ?? [];
+  if (!toModule || !from.startsWith('apps/server/src/')) return undefined;
+  const [, fromModule] = serverModule.exec(from) ?? [];
+  if (fromModule === toModule) return undefined;
+  if (!fromModule && !serverWiring.test(from)) {
+    return 'server infrastructure (plugins/, db/, config, errors) never imports a module; a module plugs into it';
   }
+  if (toFile !== 'index.ts') return `another module is used only through its public face, modules/${toModule}/index.ts`;
   return undefined;
 }
 
@@ -115,8 +133,50 @@ function connect(node) {
 }
 for (const node of graph.keys()) if (!indices.has(node)) connect(node);
 
+// The modules' own graph: module A uses module B when a file of A imports one of B. A circle
+// between modules is refused even when no circle of files closes it.
+const moduleEdges = new Map();
+for (const [file, targets] of graph) {
+  const rel = path.relative(root, file);
+  if (isTest(rel)) continue;
+  const [, fromModule] = serverModule.exec(rel) ?? [];
+  if (!fromModule) continue;
+  for (const target of targets) {
+    const [, toModule] = serverModule.exec(path.relative(root, target)) ?? [];
+    if (toModule && toModule !== fromModule) {
+      if (!moduleEdges.has(fromModule)) moduleEdges.set(fromModule, new Set());
+      moduleEdges.get(fromModule).add(toModule);
+    }
+  }
+}
+function moduleCircle(start) {
+  const seen = new Set();
+  const walk = (node, trail) => {
+    for (const next of moduleEdges.get(node) ?? []) {
+      if (next === start) return [...trail, next];
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const found = walk(next, [...trail, next]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(start, [start]);
+}
+const circles = new Set();
+for (const module of [...moduleEdges.keys()].sort()) {
+  const circle = moduleCircle(module);
+  const key = circle && [...new Set(circle)].sort().join(' ');
+  if (circle && !circles.has(key)) {
+    circles.add(key);
+    problems.push(`module circle: ${circle.join(' -> ')} (a lower module never knows a higher one)`);
+  }
+}
+
 if (problems.length) {
   for (const problem of problems) console.error(`✖ ${problem}`);
   process.exit(1);
 }
-console.log(`imports: ${graph.size} files, no cycles, layering respected`);
+console.log(
+  `imports: ${graph.size} files, no cycles, layering respected; ${new Set([...graph.keys()].map((f) => serverModule.exec(path.relative(root, f))?.[1]).filter(Boolean)).size} server modules used only through their index.ts, no module circles`,
+);
