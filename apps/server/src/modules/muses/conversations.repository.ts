@@ -242,7 +242,7 @@ export function createConversationsRepository(db: Database) {
             eq(conversationMembers.accountId, accountId),
             isNull(conversationMembers.leftAt),
             inArray(conversations.kind, kinds),
-            // A direct conversation across a block is out of sight for both (connect/reach.ts).
+            // A direct conversation across a block is out of sight for both (reach/reach.ts).
             sql`not (${conversations.kind} = 'direct' and exists (
               select 1 from ${conversationMembers} o
               where o.conversation_id = ${conversations.id} and o.account_id <> ${accountId}

@@ -97,7 +97,7 @@ export interface Audience {
   plaza: string[];
   /**
    * Accounts in the conversation with a block between them and the sender (either way): the
-   * muse is not sent to them, live or in any list (connect/reach.ts).
+   * muse is not sent to them, live or in any list (reach/reach.ts).
    */
   hiddenFrom: string[];
 }

@@ -117,7 +117,7 @@ function createMuseRowsRepository(db: Database) {
           left join ${profiles} p on p.account_id = m.account_id
           where m.conversation_id = ${input.conversationId} and m.left_at is null and ${who}
         ), cut_off as (
-          -- A direct conversation across a block takes no more muses (connect/reach.ts).
+          -- A direct conversation across a block takes no more muses (reach/reach.ts).
           select exists (
             select 1 from sender
             join ${conversations} c on c.id = ${input.conversationId} and c.kind = 'direct'

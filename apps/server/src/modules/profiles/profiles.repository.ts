@@ -132,7 +132,7 @@ export function createProfilesRepository(db: Database) {
      * (superadmins see every tenant's). Old and removed avatars are gone, so they are not found.
      */
     async findAvatar(avatarId: string, reader: { tenantId: string; accountId: string; superAdmin: boolean }) {
-      // Across a block neither sees the other's picture (connect/reach.ts); superadmins see all.
+      // Across a block neither sees the other's picture (reach/reach.ts); superadmins see all.
       const sameTenant: SQL | undefined = reader.superAdmin
         ? undefined
         : and(eq(accounts.tenantId, reader.tenantId), noBlockBetween(accounts.id, reader.accountId));

@@ -12,7 +12,7 @@ export const reachPlugin = fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Who may reach whom (connect/reach.ts): asked by every path from one member to another. */
+    /** Who may reach whom (reach/reach.ts): asked by every path from one member to another. */
     reach: ReachRule;
   }
 }

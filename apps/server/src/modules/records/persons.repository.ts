@@ -55,7 +55,7 @@ export function createPersonsRepository(db: Database) {
         and(
           eq(accounts.id, persons.accountId),
           eq(accounts.tenantId, persons.tenantId),
-          // A linked member the owner can no longer reach shows as no link (connect/reach.ts).
+          // A linked member the owner can no longer reach shows as no link (reach/reach.ts).
           noBlockBetween(accounts.id, persons.ownerId),
         ),
       )

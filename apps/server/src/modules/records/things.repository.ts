@@ -23,7 +23,7 @@ export const OFFERED_MAX = 100;
 export function createThingsRepository(db: Database) {
   const columns = getTableColumns(things);
 
-  /** Offered things the reader may see: connect's rule (connect/reach.ts) on their owners. */
+  /** Offered things the reader may see: the reach rule (reach/reach.ts) on their owners. */
   function offeredOf(reader: Reacher, owner: SQL) {
     return db
       .select({
