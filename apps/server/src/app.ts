@@ -41,6 +41,7 @@ import { ledgerPlugin } from './modules/ledger/ledger.plugin';
 import { recordsPlugin } from './modules/records/records.plugin';
 import { avatarsRoutes } from './modules/profiles/avatars.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { emptyProfile } from './modules/profiles/profiles.service';
 import type { TranslationEngine } from './modules/translation/engines/engine';
 import { translationRoutes } from './modules/translation/translation.routes';
 import { musesPlugin } from './modules/muses/muses.plugin';
@@ -227,10 +228,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     knownDevices: createKnownDevices(jwtSecret),
     sessionDays: config.sessionDays,
+    accountCreated: emptyProfile,
   });
   const accountsAdmin = createAccountsAdminService({
     db: database.db,
     sessionsIn: (db) => createSessionsRepository(db),
+    accountCreated: emptyProfile,
     // Their sockets close with them (the realtime plugin listens).
     revoked: (revoked) => {
       // Whatever the edit was (roles, name, suspension), its callers are read afresh.
