@@ -1,3 +1,4 @@
+// Tables of module auth: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Secrets every server instance must share (the JWT signing key), created on first start. */

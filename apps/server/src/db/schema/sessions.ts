@@ -1,3 +1,4 @@
+// Tables of module auth: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
