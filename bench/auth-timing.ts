@@ -8,12 +8,13 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
+import { emptyProfile } from '../apps/server/src/modules/profiles/profiles.service';
 
 const rounds = Number(process.argv[2] ?? 40);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-bench-'));
 const database = await openDatabase({ pgliteDir: dir });
 await database.migrate();
-await bootstrap(database.db, 'bench admin password');
+await bootstrap(database.db, 'bench admin password', emptyProfile);
 const config = loadConfig({ TOLK_DATA_DIR: dir, TOLK_WEB_DIR: path.join(dir, 'none') });
 const app = await buildApp({
   config,

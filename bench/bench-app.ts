@@ -7,6 +7,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
+import { emptyProfile } from '../apps/server/src/modules/profiles/profiles.service';
 import { adminQuery, uniqueName, withDatabase } from '../apps/server/src/test/databases';
 
 export async function benchApp(
@@ -21,7 +22,7 @@ export async function benchApp(
     ? await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '', poolSize: options.poolSize ?? 4 })
     : await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
   await database.migrate();
-  await bootstrap(database.db, 'bench-admin-password');
+  await bootstrap(database.db, 'bench-admin-password', emptyProfile);
   const app = await buildApp({
     config: loadConfig({
       TOLK_DATA_DIR: dir,

@@ -17,6 +17,7 @@ import { apiPost } from './api-post';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { bootstrap } from '../apps/server/src/modules/accounts/bootstrap';
+import { emptyProfile } from '../apps/server/src/modules/profiles/profiles.service';
 
 async function run(warmUp: boolean) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-bench-first-'));
@@ -26,7 +27,7 @@ async function run(warmUp: boolean) {
   };
   const database = await openDatabase({ pgliteDir: config.pgliteDir });
   await database.migrate();
-  await bootstrap(database.db, 'Bench-password-1234');
+  await bootstrap(database.db, 'Bench-password-1234', emptyProfile);
   const app = await buildApp({ config, database, logger: false, registerLimit: { max: 1000, timeWindow: 60_000 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

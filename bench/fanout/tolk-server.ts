@@ -13,6 +13,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client';
 import { bootstrap } from '../../apps/server/src/modules/accounts/bootstrap';
+import { emptyProfile } from '../../apps/server/src/modules/profiles/profiles.service';
 import { museTranslatorFrom, type MuseTranslator } from '../../apps/server/src/modules/muses/translator';
 import { adminQuery, withDatabase } from '../../apps/server/src/test/databases';
 import { runAll } from './run-all';
@@ -115,7 +116,7 @@ interface Seed {
 export async function seedTolk(): Promise<void> {
   const database = await openBenchDatabase(true);
   await database.migrate();
-  await bootstrap(database.db, 'bench-admin-password');
+  await bootstrap(database.db, 'bench-admin-password', emptyProfile);
   const app = await buildApp({
     config: benchConfig(),
     database,
@@ -187,7 +188,7 @@ export async function startTolk() {
   const { tokens, conversationIds } = JSON.parse(fs.readFileSync(home.seedFile, 'utf8')) as Seed;
   const database = await openBenchDatabase(false);
   await database.migrate();
-  await bootstrap(database.db, 'bench-admin-password');
+  await bootstrap(database.db, 'bench-admin-password', emptyProfile);
   const translator = new CountingTranslator();
   const app = await buildApp({ config: benchConfig(), database, translator });
   translator.inner = museTranslatorFrom(app.translation);

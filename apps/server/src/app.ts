@@ -29,7 +29,7 @@ import { ledgerPlugin } from './modules/ledger';
 import { musesPlugin, type MuseTranslator } from './modules/muses';
 import { ordersPlugin } from './modules/orders';
 import { paymentsPlugin, type RedirectProvider } from './modules/payments';
-import { profilesPlugin } from './modules/profiles';
+import { emptyProfile, profilesPlugin } from './modules/profiles';
 import { reachPlugin } from './modules/reach';
 import { recordsPlugin } from './modules/records';
 import { subscriptionBenefits, subscriptionsPlugin } from './modules/subscriptions';
@@ -188,9 +188,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dailyPhotos: { perDay: config.limits.photoUploadsPerDay, subscriberFactor: config.limits.subscriberFactor },
   });
   await app.register(debugPlugin);
-  await app.register(accountsPlugin);
+  // A new account's empty profile is made by profiles, in the account's transaction.
+  await app.register(accountsPlugin, { accountCreated: emptyProfile });
   await app.register(authModule, {
     sessionDays: config.sessionDays,
+    accountCreated: emptyProfile,
     registerLimit: options.registerLimit ?? { max: config.limits.registerPerHour, timeWindow: 60 * 60_000 },
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     ...(counters ? { counters } : {}),

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { bootstrap } from './modules/accounts';
+import { emptyProfile } from './modules/profiles';
 import { closeGracefully } from './shutdown';
 
 async function main() {
@@ -15,7 +16,7 @@ async function main() {
     pgliteThread: config.pgliteThread,
   });
   await database.migrate();
-  const first = await bootstrap(database.db, config.adminPassword);
+  const first = await bootstrap(database.db, config.adminPassword, emptyProfile);
   const app = await buildApp({ config, database });
 
   if (first.generatedAdminPassword) {

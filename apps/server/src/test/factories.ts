@@ -4,9 +4,10 @@ import { expect } from 'vitest';
 import type { ErrorBody, ErrorCode } from '@tolk/shared/errors';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
 import type { Conversation, CreateConversationInput, Muse } from '@tolk/shared/schemas/conversations';
-import { createAccountsRepository } from '../modules/accounts/accounts.repository';
+import { createAccountsService } from '../modules/accounts/accounts.service';
 import { createTenantsRepository } from '../modules/accounts/tenants.repository';
 import { hashPassword } from '../modules/accounts/passwords';
+import { emptyProfile } from '../modules/profiles/profiles.service';
 
 export interface Member extends LoginResponse {
   password: string;
@@ -53,14 +54,17 @@ export async function newTenantAccount(
   const tenantId = await createTenantsRepository(app.db).ensure(tenant, tenant);
   const username = uniqueUsername(tenant);
   const password = strongPassword();
-  await createAccountsRepository(app.db).create({
-    tenantId,
-    username,
-    passwordHash: await hashPassword(password),
-    displayName: input.displayName ?? '',
-    language: input.language ?? 'en',
-    roles: input.roles ?? 'user',
-  });
+  await createAccountsService(app.db).create(
+    {
+      tenantId,
+      username,
+      passwordHash: await hashPassword(password),
+      displayName: input.displayName ?? '',
+      language: input.language ?? 'en',
+      roles: input.roles ?? 'user',
+    },
+    emptyProfile,
+  );
   return signIn(app, username, password);
 }
 

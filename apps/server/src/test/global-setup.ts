@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { bootstrap } from '../modules/accounts/bootstrap';
+import { emptyProfile } from '../modules/profiles/profiles.service';
 import { adminQuery, uniqueName, withDatabase } from './databases';
 import { TEST_ADMIN_PASSWORD } from './constants';
 
@@ -27,7 +28,7 @@ export default async function setup(project: TestProject) {
     await adminQuery(url, `create database ${name}`);
     const database = await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '', poolSize: 2 });
     await database.migrate();
-    await bootstrap(database.db, TEST_ADMIN_PASSWORD);
+    await bootstrap(database.db, TEST_ADMIN_PASSWORD, emptyProfile);
     await database.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -38,7 +39,7 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-pglite-template-'));
   const database = await openDatabase({ pgliteDir: dir });
   await database.migrate();
-  await bootstrap(database.db, TEST_ADMIN_PASSWORD);
+  await bootstrap(database.db, TEST_ADMIN_PASSWORD, emptyProfile);
   await database.close();
   project.provide('pgliteTemplate', dir);
   project.provide('postgresTemplate', '');

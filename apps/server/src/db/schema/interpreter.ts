@@ -1,3 +1,4 @@
+// Tables of module interpreter: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ownedRecordColumns } from './columns';
 import { conversations } from './conversations';

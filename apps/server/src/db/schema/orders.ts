@@ -1,3 +1,4 @@
+// Tables of module orders: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Photo } from '@tolk/shared/schemas/conversations';

@@ -1,3 +1,4 @@
+// Tables of module payments: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
 import {
   bigserial,

@@ -1,3 +1,4 @@
+// Tables of module records: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { ownedRecordColumns, searchText, timestamps } from './columns';

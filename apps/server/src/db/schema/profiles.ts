@@ -1,3 +1,4 @@
+// Tables of module profiles: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';

@@ -1,3 +1,4 @@
+// Tables of plugins: only the auth plugin's files (apps/server/src/plugins) write them (scripts/check-tables.mjs).
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Secrets every server instance must share (the JWT signing key), created on first start. */

@@ -1,3 +1,4 @@
+// Tables of plugins: only the auth plugin's files (apps/server/src/plugins) write them (scripts/check-tables.mjs).
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 

@@ -1,3 +1,4 @@
+// Tables of module accounts: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const tenants = pgTable('tenants', {

@@ -1,3 +1,4 @@
+// Tables of module translation: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { tenants } from './tenants';

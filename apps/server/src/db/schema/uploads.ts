@@ -1,3 +1,4 @@
+// Tables of module uploads: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { tenants } from './tenants';

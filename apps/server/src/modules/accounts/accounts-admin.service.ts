@@ -21,6 +21,7 @@ import { AppError, fieldError, forbidden, isForeignKeyViolation, isUniqueViolati
 import type { MemberCaller, RevokedSessions } from '../../plugins/auth';
 import { assertAcceptablePassword, hashPassword, oneTimePassword } from './passwords';
 import { createAccountsRepository, type AccountsListQuery, type AdminAccountRow } from './accounts.repository';
+import { createAccountsService, type AccountCreated } from './accounts.service';
 import { createAuditRepository } from './audit.repository';
 import { createTenantsRepository } from './tenants.repository';
 
@@ -43,6 +44,8 @@ export interface AccountSessions {
 export interface AccountsAdminDeps {
   db: Database;
   sessionsIn: (db: Database) => AccountSessions;
+  /** What is made with a new account in its transaction (its profile). */
+  accountCreated: AccountCreated;
   /** Told after the commit, so the sockets of revoked sessions close (app.sessionsRevoked). */
   revoked: (revoked: RevokedSessions) => void;
 }
@@ -208,17 +211,19 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
       const passwordHash = await hashPassword(input.password ?? generated!);
       try {
         const row = await db.transaction(async (tx) => {
-          const repo = createAccountsRepository(tx);
-          const id = await repo.create({
-            tenantId,
-            username: input.username,
-            passwordHash,
-            displayName: input.displayName,
-            language: input.language,
-            roles: input.roles,
-            mustChangePassword: generated !== null,
-          });
-          const created = await repo.admin(id);
+          const id = await createAccountsService(tx).create(
+            {
+              tenantId,
+              username: input.username,
+              passwordHash,
+              displayName: input.displayName,
+              language: input.language,
+              roles: input.roles,
+              mustChangePassword: generated !== null,
+            },
+            deps.accountCreated,
+          );
+          const created = await createAccountsRepository(tx).admin(id);
           if (!created) throw new Error('account vanished inside its transaction');
           await createAuditRepository(tx).record({
             actorId: caller.accountId,

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createSessionsRepository } from '../../plugins/sessions.repository';
 import { createAccountsAdminService, type AccountsAdminService } from './accounts-admin.service';
 import { accountsRoutes } from './accounts.routes';
-import { createAccountsService, type AccountsService } from './accounts.service';
+import { createAccountsService, type AccountCreated, type AccountsService } from './accounts.service';
 import { tenantsRoutes } from './tenants.routes';
 
 declare module 'fastify' {
@@ -18,9 +18,16 @@ declare module 'fastify' {
 
 /** Accounts, tenants and the superadmins' management of both, each change audited. */
 export const accountsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      /** What is made with every account, in its transaction (profiles' `emptyProfile`), handed in from above. */
+      accountCreated: AccountCreated;
+    },
+  ) => {
     const admin = createAccountsAdminService({
       db: app.db,
+      accountCreated: options.accountCreated,
       // A revocation is written in the change's own transaction, through the auth plugin's sessions.
       sessionsIn: (db) => createSessionsRepository(db),
       // Their sockets close with them (the realtime plugin listens).

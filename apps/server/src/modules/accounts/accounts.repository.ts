@@ -116,7 +116,7 @@ export function createAccountsRepository(db: Database) {
       return row;
     },
 
-    /** Creates the account and its empty profile together. Throws a unique violation on a taken name. */
+    /** Throws a unique violation on a taken name. */
     async create(input: {
       tenantId: string;
       username: string;
@@ -126,12 +126,9 @@ export function createAccountsRepository(db: Database) {
       roles: string;
       mustChangePassword?: boolean;
     }): Promise<string> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(accounts).values(input).returning({ id: accounts.id });
-        if (!row) throw new Error('account insert returned nothing');
-        await tx.insert(profiles).values({ accountId: row.id });
-        return row.id;
-      });
+      const [row] = await db.insert(accounts).values(input).returning({ id: accounts.id });
+      if (!row) throw new Error('account insert returned nothing');
+      return row.id;
     },
 
     /** The member's own new password: a one-time password is then no longer pending. */
@@ -140,6 +137,19 @@ export function createAccountsRepository(db: Database) {
         .update(accounts)
         .set({ passwordHash, mustChangePassword: false, passwordChangedAt: new Date(), updatedAt: new Date() })
         .where(eq(accounts.id, id));
+    },
+
+    /** The member's own name and language (their profile page); what is undefined stays. */
+    async setNameAndLanguage(id: string, values: { displayName?: string; language?: string }): Promise<void> {
+      await db
+        .update(accounts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(accounts.id, id));
+    },
+
+    /** When the member's paid subscription runs out (null: none runs), as their subscriptions say. */
+    async setSubscribedUntil(id: string, subscribedUntil: Date | null): Promise<void> {
+      await db.update(accounts).set({ subscribedUntil }).where(eq(accounts.id, id));
     },
 
     /** An admin's change of an account: its version moves on with it. */

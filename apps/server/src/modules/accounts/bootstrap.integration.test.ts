@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { verifyPassword } from './passwords';
+import { emptyProfile } from '../profiles/profiles.service';
 import { createAccountsRepository } from './accounts.repository';
 import { bootstrap } from './bootstrap';
 
@@ -20,7 +21,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('first run and restart on PGl
 
     const first = await openDatabase({ pgliteDir: dir });
     await first.migrate();
-    const created = await bootstrap(first.db, undefined);
+    const created = await bootstrap(first.db, undefined, emptyProfile);
     expect(created.adminCreated).toBe(true);
     expect(created.generatedAdminPassword).toMatch(/^[\w-]{20,}$/);
     await createAccountsRepository(first.db).create({
@@ -35,7 +36,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('first run and restart on PGl
 
     const again = await openDatabase({ pgliteDir: dir });
     await again.migrate();
-    const second = await bootstrap(again.db, 'another password entirely');
+    const second = await bootstrap(again.db, 'another password entirely', emptyProfile);
     expect(second).toEqual({ adminCreated: false });
     const accounts = createAccountsRepository(again.db);
     expect(await accounts.findByUsername('kept-across-restart')).toBeDefined();

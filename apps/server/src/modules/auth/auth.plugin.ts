@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RedisScripts } from '../../plugins/window-counter';
+import type { AccountCreated } from '../accounts';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { createKnownDevices } from './known-devices';
@@ -8,6 +9,8 @@ import { DEFAULT_THROTTLE_LIMITS, redisThrottleStore, SignInThrottle, type Throt
 
 export interface AuthModuleOptions {
   sessionDays: number;
+  /** What is made with a registering member's account, in its transaction (profiles' `emptyProfile`). */
+  accountCreated: AccountCreated;
   /** Registrations per address per window. */
   registerLimit: { max: number; timeWindow: number };
   signInThrottle?: ThrottleLimits;
@@ -29,6 +32,7 @@ export const authModule = fp(
       }),
       knownDevices: createKnownDevices(app.signing.secret),
       sessionDays: options.sessionDays,
+      accountCreated: options.accountCreated,
     });
     await app.register(authRoutes, { prefix: '/api', auth, registerLimit: options.registerLimit });
   },

@@ -5,7 +5,7 @@ import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Database } from '../../db/client';
 import { AppError, fieldError, isUniqueViolation } from '../../errors';
 import type { MemberCaller, RevokedSessions } from '../../plugins/auth';
-import { createAccountsService, type AccountRow } from '../accounts';
+import { createAccountsService, type AccountCreated, type AccountRow } from '../accounts';
 import type { KnownDevices } from './known-devices';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../accounts';
 import { createSessionsRepository } from '../../plugins/sessions.repository';
@@ -38,6 +38,8 @@ export interface AuthServiceDeps {
   throttle: SignInThrottle;
   knownDevices: KnownDevices;
   sessionDays: number;
+  /** What is made with a registered account in its transaction (its profile). */
+  accountCreated: AccountCreated;
   /** argon2id unless a test hands in another. */
   passwords?: PasswordHasher;
 }
@@ -48,6 +50,7 @@ export function createAuthService({
   throttle,
   knownDevices,
   sessionDays,
+  accountCreated,
   passwords = { hash: hashPassword, verify: verifyPassword },
 }: AuthServiceDeps) {
   const accounts = createAccountsService(db);
@@ -76,14 +79,17 @@ export function createAuthService({
       const tenantId = await accounts.publicTenantId();
       let id: string;
       try {
-        id = await accounts.create({
-          tenantId,
-          username: input.username,
-          passwordHash: await passwords.hash(input.password),
-          displayName: input.displayName ?? '',
-          language: input.language ?? 'en',
-          roles: 'user',
-        });
+        id = await accounts.create(
+          {
+            tenantId,
+            username: input.username,
+            passwordHash: await passwords.hash(input.password),
+            displayName: input.displayName ?? '',
+            language: input.language ?? 'en',
+            roles: 'user',
+          },
+          accountCreated,
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw fieldError('username', SERVER_MESSAGES.usernameTaken, 'conflict');
         throw error;

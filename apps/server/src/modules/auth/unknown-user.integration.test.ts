@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../../test/build-app';
 import { newAccount, uniqueUsername } from '../../test/factories';
+import { emptyProfile } from '../profiles/profiles.service';
 import { createAuthService } from './auth.service';
 import { createKnownDevices } from './known-devices';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
@@ -26,6 +27,7 @@ describe('an unknown username costs the same work as a known one', () => {
       throttle: new SignInThrottle(),
       knownDevices: createKnownDevices(secret),
       sessionDays: 1,
+      accountCreated: emptyProfile,
       passwords: { hash, verify },
     });
     // Made when the service is, so the first unknown name is not the slow (and telling) one.

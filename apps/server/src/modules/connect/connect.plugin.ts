@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { subscriberMax } from '../../plugins/subscriber-limits';
+import { createProfilesService } from '../profiles';
 import { detectLanguage } from '../translation';
 import type { TranslationService } from '../translation';
 import { createConnectRepository } from './connect.repository';
@@ -38,6 +39,7 @@ export const connectPlugin = fp(
         app.realtime.toAccounts(accountIds, 'connection', event);
       },
       detect,
+      profiles: createProfilesService(app.db),
     });
     const trips = createTripsService({ repo: tripsRepository, connect: service, readerTexts, detect });
     await app.register(connectRoutes, {

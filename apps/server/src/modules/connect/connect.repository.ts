@@ -223,19 +223,6 @@ export function createConnectRepository(
         .orderBy(sql`${blocks.createdAt} desc`)
         .limit(1000);
     },
-
-    /** Marks the viewer active now; at most one write a minute per member. */
-    async touch(accountId: string) {
-      await db
-        .update(profiles)
-        .set({ lastActiveAt: new Date() })
-        .where(
-          and(
-            eq(profiles.accountId, accountId),
-            or(isNull(profiles.lastActiveAt), sql`${profiles.lastActiveAt} < now() - interval '1 minute'`),
-          ),
-        );
-    },
   };
 }
 

@@ -27,6 +27,7 @@ import type {
   ViewerProfile,
 } from './connect.repository';
 import type { OfferedThing } from '@tolk/shared/schemas/things';
+import type { ProfilesService } from '../profiles';
 import type { ReaderTexts } from '../translation';
 import type { TripRow } from './trips.repository';
 
@@ -94,6 +95,8 @@ export function createConnectService(deps: {
   /** Live news for both members of a connection (the realtime plugin's account rooms). */
   notify: (accountIds: string[], event: ConnectionEvent) => void;
   detect: (text: string, fallback: string) => string;
+  /** Profiles are the profiles module's: "active lately" is written there. */
+  profiles: Pick<ProfilesService, 'touch'>;
 }) {
   const { repo, readerTexts } = deps;
   const touched = new Map<string, number>();
@@ -342,7 +345,7 @@ export function createConnectService(deps: {
       touched.delete(accountId);
       touched.set(accountId, now);
       if (touched.size > TOUCHED_MAX) touched.delete(touched.keys().next().value!);
-      await repo.touch(accountId);
+      await deps.profiles.touch(accountId);
     },
     /** People as cards for this viewer (trips use them for locals and travellers). */
     cards,

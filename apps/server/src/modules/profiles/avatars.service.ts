@@ -8,7 +8,14 @@ import { AppError, notFound } from '../../errors';
 import type { MemberCaller } from '../../plugins/auth';
 import { processAvatar, type ImageKind } from '../uploads';
 import type { BlobStorage } from '../uploads';
-import { createProfilesRepository, type AvatarFiles } from './profiles.repository';
+import { createUploadsService, type NewUpload } from '../uploads';
+import { createProfilesRepository } from './profiles.repository';
+
+/** The storage keys of an avatar that was replaced or removed, for its files to go too. */
+interface AvatarFiles {
+  storageKey: string;
+  thumbKey: string;
+}
 
 export interface AvatarsServiceDeps {
   db: Database;
@@ -19,6 +26,23 @@ export interface AvatarsServiceDeps {
 /** A member's profile photo: one square picture, replaced or removed by its member only. */
 export function createAvatarsService({ db, storage, log }: AvatarsServiceDeps) {
   const profiles = createProfilesRepository(db);
+
+  /**
+   * Points the account's profile at a new upload (or at nothing) and forgets the upload it pointed
+   * at before, both under the profile's row lock so two changes at once cannot leave an orphan.
+   * The upload rows are the uploads module's: written through its service, in this transaction.
+   */
+  async function swapAvatar(accountId: string, next: NewUpload | null): Promise<AvatarFiles | undefined> {
+    return db.transaction(async (tx) => {
+      const profilesIn = createProfilesRepository(tx);
+      const uploads = createUploadsService(tx);
+      const current = await profilesIn.lockAvatar(accountId);
+      if (!current) return undefined;
+      const avatarId = next ? await uploads.add(next) : null;
+      await profilesIn.setAvatar(accountId, avatarId);
+      return current.avatarId ? uploads.removeOwned(current.avatarId, accountId) : undefined;
+    });
+  }
 
   /** Files of a replaced avatar go after the database forgot them; a failure only leaves bytes behind. */
   async function deleteFiles(files: AvatarFiles | undefined) {
@@ -48,7 +72,7 @@ export function createAvatarsService({ db, storage, log }: AvatarsServiceDeps) {
       await storage.put(files.thumbKey, avatar.small);
       let replaced;
       try {
-        replaced = await profiles.setAvatar(caller.accountId, {
+        replaced = await swapAvatar(caller.accountId, {
           tenantId: caller.tenantId,
           ownerId: caller.accountId,
           conversationId: null,
@@ -67,7 +91,7 @@ export function createAvatarsService({ db, storage, log }: AvatarsServiceDeps) {
     },
 
     async remove(caller: MemberCaller): Promise<Profile> {
-      await deleteFiles(await profiles.clearAvatar(caller.accountId));
+      await deleteFiles(await swapAvatar(caller.accountId, null));
       return profileOf(caller);
     },
 

@@ -1,21 +1,15 @@
 import { noBlockBetween } from '../reach';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { profiles } from '../../db/schema/profiles';
 import { uploads } from '../../db/schema/uploads';
-import type { Profile, UpdateProfileInput } from '@tolk/shared/schemas/profile';
+import type { Profile } from '@tolk/shared/schemas/profile';
 import { avatarUrlOf } from '@tolk/shared/avatars';
-import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
-import { fieldError } from '../../errors';
 import { cityById, cityRef } from '../cities';
-import { detectLanguage } from '../translation';
 
-/** The storage keys of an avatar that was replaced or removed, for its files to go too. */
-export interface AvatarFiles {
-  storageKey: string;
-  thumbKey: string;
-}
+/** Profile columns a member changes (the service checks and derives them). */
+export type ProfileValues = Partial<Omit<typeof profiles.$inferInsert, 'accountId'>>;
 
 export function createProfilesRepository(db: Database) {
   async function find(accountId: string): Promise<Profile | undefined> {
@@ -46,86 +40,59 @@ export function createProfilesRepository(db: Database) {
     return { ...profile, homeCity: city ? cityRef(city) : null, avatarUrl: avatarUrlOf(avatarId) };
   }
 
-  /**
-   * Points the account's profile at `avatarId` (or at nothing) and deletes the upload it pointed at
-   * before, both under the profile's row lock so two changes at once cannot leave an orphan.
-   */
-  async function swapAvatar(
-    accountId: string,
-    next: typeof uploads.$inferInsert | null,
-  ): Promise<AvatarFiles | undefined> {
-    return db.transaction(async (tx) => {
-      const [current] = await tx
+  return {
+    find,
+
+    /** A new account's profile, empty. */
+    async create(accountId: string): Promise<void> {
+      await db.insert(profiles).values({ accountId });
+    },
+
+    /** The language of the member's account: a bio's language is detected against it. */
+    async accountLanguage(accountId: string): Promise<string | undefined> {
+      const [account] = await db
+        .select({ language: accounts.language })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      return account?.language;
+    },
+
+    async change(accountId: string, values: ProfileValues): Promise<void> {
+      await db
+        .update(profiles)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(profiles.accountId, accountId));
+    },
+
+    /**
+     * The profile's current avatar, its row held until the transaction ends so two changes at once
+     * cannot leave an orphan; undefined when the account has no profile.
+     */
+    async lockAvatar(accountId: string): Promise<{ avatarId: string | null } | undefined> {
+      const [row] = await db
         .select({ avatarId: profiles.avatarId })
         .from(profiles)
         .where(eq(profiles.accountId, accountId))
         .for('update');
-      if (!current) return undefined;
-      let avatarId: string | null = null;
-      if (next) {
-        const [row] = await tx.insert(uploads).values(next).returning({ id: uploads.id });
-        if (!row) throw new Error('avatar insert returned nothing');
-        avatarId = row.id;
-      }
-      await tx.update(profiles).set({ avatarId, updatedAt: new Date() }).where(eq(profiles.accountId, accountId));
-      if (!current.avatarId) return undefined;
-      const [old] = await tx
-        .delete(uploads)
-        .where(and(eq(uploads.id, current.avatarId), eq(uploads.ownerId, accountId)))
-        .returning({ storageKey: uploads.storageKey, thumbKey: uploads.thumbKey });
-      return old;
-    });
-  }
-
-  return {
-    find,
-
-    /**
-     * Changes what was given. A home city is one of the bundled list (its coordinates are kept
-     * for distances, never shown); a bio's language is detected when not given.
-     */
-    async update(accountId: string, input: UpdateProfileInput) {
-      const { displayName, language, homeCityId, ...rest } = input;
-      const profile: Partial<typeof profiles.$inferInsert> = { ...rest };
-      // Discovery compares codes with `&&`: they are kept beside the lists.
-      if (rest.languagesSpoken) profile.spokenCodes = rest.languagesSpoken.map((language) => language.code);
-      if (rest.languagesLearning) profile.learningCodes = rest.languagesLearning;
-      if (homeCityId !== undefined) {
-        const city = homeCityId === null ? null : cityById(homeCityId);
-        if (city === undefined) throw fieldError('homeCityId', SERVER_MESSAGES.notACity);
-        Object.assign(profile, { homeCityId, homeLat: city?.lat ?? null, homeLon: city?.lon ?? null });
-      }
-      if (rest.bio !== undefined && rest.bioLanguage === undefined) {
-        const [account] = await db
-          .select({ language: accounts.language })
-          .from(accounts)
-          .where(eq(accounts.id, accountId));
-        profile.bioLanguage = rest.bio
-          ? detectLanguage(rest.bio, { fallback: language ?? account?.language }).language
-          : '';
-      }
-      await db.transaction(async (tx) => {
-        if (displayName !== undefined || language !== undefined) {
-          await tx
-            .update(accounts)
-            .set({ displayName, language, updatedAt: new Date() })
-            .where(eq(accounts.id, accountId));
-        }
-        if (Object.keys(profile).length) {
-          await tx
-            .update(profiles)
-            .set({ ...profile, updatedAt: new Date() })
-            .where(eq(profiles.accountId, accountId));
-        }
-      });
-      return find(accountId);
+      return row;
     },
 
-    /** Stores a new avatar for the account; answers the files of the one it replaced. */
-    setAvatar: (accountId: string, upload: typeof uploads.$inferInsert) => swapAvatar(accountId, upload),
+    async setAvatar(accountId: string, avatarId: string | null): Promise<void> {
+      await db.update(profiles).set({ avatarId, updatedAt: new Date() }).where(eq(profiles.accountId, accountId));
+    },
 
-    /** Removes the account's avatar; answers its files. */
-    clearAvatar: (accountId: string) => swapAvatar(accountId, null),
+    /** Marks the member active now; at most one write a minute per member. */
+    async touch(accountId: string): Promise<void> {
+      await db
+        .update(profiles)
+        .set({ lastActiveAt: new Date() })
+        .where(
+          and(
+            eq(profiles.accountId, accountId),
+            or(isNull(profiles.lastActiveAt), sql`${profiles.lastActiveAt} < now() - interval '1 minute'`),
+          ),
+        );
+    },
 
     /**
      * The files of a current avatar, when `reader` may see it: its owner's tenant is the reader's

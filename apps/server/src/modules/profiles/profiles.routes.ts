@@ -4,10 +4,10 @@ import { profileSchema, updateProfileInputSchema } from '@tolk/shared/schemas/pr
 import { notFound } from '../../errors';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { createProfilesRepository } from './profiles.repository';
+import { createProfilesService } from './profiles.service';
 
 export async function profilesRoutes(app: FastifyInstance) {
-  const profiles = createProfilesRepository(app.db);
+  const profiles = createProfilesService(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -2,9 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, lte, not, or, sql } from 'drizzle-
 import type { PaymentProviderId } from '@tolk/shared/payments';
 import type { PlanInput, PlanUpdate } from '@tolk/shared/schemas/subscriptions';
 import type { Database } from '../../db/client';
-import { accounts } from '../../db/schema/accounts';
 import { plans, subscriptions } from '../../db/schema/subscriptions';
-import { databaseErrorOf, isUniqueViolation } from '../../errors';
+import { isUniqueViolation } from '../../errors';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -13,8 +12,6 @@ export type SubscriptionWithPlan = { subscription: SubscriptionRow; plan: PlanRo
 
 /** The text of a uuid: other ids never name a subscription (and would fail the cast). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A paid period to apply: who took it, the provider's subscription and the period it pays for. */
 export interface PaidPeriod {
@@ -25,24 +22,10 @@ export interface PaidPeriod {
 }
 
 /**
- * The member's subscribed_until, from their active subscriptions, in the transaction that changed
- * one: activeSubscriber (subscribed_until > now()) never disagrees with the subscriptions.
+ * Plans and subscriptions. Its changes of a subscription are single statements: the service runs
+ * each in the transaction that also moves the member's subscribed_until (subscriptionRecords).
  */
-async function syncSubscribedUntil(tx: Tx, accountId: string) {
-  await tx
-    .update(accounts)
-    .set({
-      subscribedUntil: sql`(select max(${subscriptions.currentPeriodEnd}) from ${subscriptions}
-        where ${subscriptions.accountId} = ${accountId} and ${subscriptions.state} = 'active')`,
-    })
-    .where(eq(accounts.id, accountId));
-}
-
-export function createSubscriptionsRepository(
-  db: Database,
-  /** Told after a change commits: the member's callers carry activeSubscriber. */
-  changed: (accountId: string) => void = () => undefined,
-) {
+export function createSubscriptionsRepository(db: Database) {
   // Named in full: inside the subquery a bare "id" would be the subscription's own.
   const subscriberCount = sql<number>`(select count(*) from ${subscriptions}
     where ${subscriptions.planId} = "plans"."id" and ${subscriptions.state} = 'active')`.mapWith(Number);
@@ -57,22 +40,17 @@ export function createSubscriptionsRepository(
     return row;
   }
 
-  /** Changes a subscription and the member's subscribed_until together; the row after, or undefined when `where` held for none. */
+  /** Changes a subscription; the row after, or undefined when `where` held for none. */
   async function change(
     id: string,
     values: Partial<typeof subscriptions.$inferInsert> | Record<string, unknown>,
     where?: ReturnType<typeof and>,
   ): Promise<SubscriptionRow | undefined> {
-    const row = await db.transaction(async (tx) => {
-      const [changedRow] = await tx
-        .update(subscriptions)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(subscriptions.id, id), where))
-        .returning();
-      if (changedRow) await syncSubscribedUntil(tx, changedRow.accountId);
-      return changedRow;
-    });
-    if (row) changed(row.accountId);
+    const [row] = await db
+      .update(subscriptions)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(subscriptions.id, id), where))
+      .returning();
     return row;
   }
 
@@ -201,41 +179,26 @@ export function createSubscriptionsRepository(
 
     /**
      * A paid period applied: active, the period moved on (never back: an older charge arriving
-     * late changes nothing), the provider's subscription noted. 'taken' when the member has
-     * another active subscription (one at a time), 'dropped' when the member cancelled it before
-     * any period of it was paid: the caller gives the money back either way.
-     *
-     * Why 'dropped' gives the money back rather than making it active (cancelled at the period's
-     * end): cancelling an unpaid subscription answers `ended` at once, so the member has been told
-     * it is over; the charge that comes through afterwards (the payment was still at the provider)
-     * is then money for something they dropped, as a payment settling after its order was
-     * cancelled is (settlement.ts gives that back too). Checked in the same statement that makes
-     * it active, so the cancel and the charge cannot both win. A subscription that ended after a
-     * paid period is not 'dropped': a provider's late word of a paid renewal still brings it back.
+     * late changes nothing), the provider's subscription noted. Not when the member cancelled it
+     * before any period of it was paid (ended, no period): undefined then, as for no such id. A
+     * second active subscription of the member throws the unique violation of
+     * `subscriptions_active_key`.
      */
-    async paidPeriod(id: string, period: PaidPeriod): Promise<SubscriptionRow | 'taken' | 'dropped' | undefined> {
-      try {
-        const row = await change(
-          id,
-          {
-            state: 'active',
-            provider: sql`coalesce(${subscriptions.provider}, ${period.provider})`,
-            providerSubscriptionRef: sql`coalesce(${period.providerSubscriptionRef}, ${subscriptions.providerSubscriptionRef})`,
-            currentPeriodStart: sql`case when ${subscriptions.currentPeriodEnd} is null
+    paidPeriod: (id: string, period: PaidPeriod) =>
+      change(
+        id,
+        {
+          state: 'active',
+          provider: sql`coalesce(${subscriptions.provider}, ${period.provider})`,
+          providerSubscriptionRef: sql`coalesce(${period.providerSubscriptionRef}, ${subscriptions.providerSubscriptionRef})`,
+          currentPeriodStart: sql`case when ${subscriptions.currentPeriodEnd} is null
             or ${subscriptions.currentPeriodEnd} < ${period.periodEnd}
             then ${period.periodStart}::timestamptz else ${subscriptions.currentPeriodStart} end`,
-            currentPeriodEnd: sql`greatest(${subscriptions.currentPeriodEnd}, ${period.periodEnd}::timestamptz)`,
-            endedAt: null,
-          },
-          not(and(eq(subscriptions.state, 'ended'), isNull(subscriptions.currentPeriodEnd))!),
-        );
-        if (row) return row;
-        return (await byId(id)) ? 'dropped' : undefined;
-      } catch (error) {
-        if (databaseErrorOf(error)?.constraint === 'subscriptions_active_key') return 'taken';
-        throw error;
-      }
-    },
+          currentPeriodEnd: sql`greatest(${subscriptions.currentPeriodEnd}, ${period.periodEnd}::timestamptz)`,
+          endedAt: null,
+        },
+        not(and(eq(subscriptions.state, 'ended'), isNull(subscriptions.currentPeriodEnd))!),
+      ),
 
     /** Notes the provider's subscription id (Stripe's sub_… once its checkout completed). */
     linkProvider: (id: string, provider: PaymentProviderId, ref: string) =>
@@ -248,6 +211,17 @@ export function createSubscriptionsRepository(
     /** Over now: an unpaid one dropped, a cancelled one out of its period, or ended at the provider. */
     end: (id: string, from: SubscriptionRow['state'][] = ['incomplete', 'active']) =>
       change(id, { state: 'ended', endedAt: sql`now()` }, inArray(subscriptions.state, from)),
+
+    /** When the member's active subscriptions run out (null: none is active), for their account's subscribed_until. */
+    async activeUntil(accountId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({
+          until: sql<Date | null>`max(${subscriptions.currentPeriodEnd})`.mapWith(subscriptions.currentPeriodEnd),
+        })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.state, 'active')));
+      return row?.until ?? null;
+    },
 
     /**
      * Active subscriptions whose period is out by `now` that Tolk itself acts on: the sandbox's

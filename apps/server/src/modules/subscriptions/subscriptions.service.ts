@@ -10,23 +10,90 @@ import type {
   SubscriptionOverview,
 } from '@tolk/shared/schemas/subscriptions';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, fieldError, forbidden, notFound } from '../../errors';
+import { AppError, databaseErrorOf, fieldError, forbidden, notFound } from '../../errors';
 import type { MemberCaller } from '../../plugins/auth';
 import type { Database } from '../../db/client';
+import type { PaymentProviderId } from '@tolk/shared/payments';
+import { createAccountsService } from '../accounts';
 import {
   createSubscriptionsRepository,
+  type PaidPeriod,
   type PlanWithCount,
+  type SubscriptionRow,
   type SubscriptionsRepository,
   type SubscriptionWithPlan,
 } from './subscriptions.repository';
 
 export type { SubscriptionRow, SubscriptionWithPlan } from './subscriptions.repository';
 
-/** What the payments do to subscriptions: read them, apply paid periods, link, cancel and end them. */
-export type SubscriptionRecords = Pick<
-  SubscriptionsRepository,
-  'byId' | 'mine' | 'byProviderRef' | 'paidPeriod' | 'linkProvider' | 'setCancelAtPeriodEnd' | 'end' | 'due'
->;
+/**
+ * What the payments do to subscriptions: read them, apply paid periods, link, cancel and end them.
+ * Each change runs in one transaction with the member's subscribed_until, which the accounts
+ * module keeps (through its service), so activeSubscriber (subscribed_until > now()) never
+ * disagrees with the subscriptions; `changed` is told after it commits (the member's callers
+ * carry activeSubscriber).
+ */
+export function subscriptionRecords(db: Database, changed: (accountId: string) => void = () => undefined) {
+  const repo = createSubscriptionsRepository(db);
+
+  async function change(
+    write: (repo: SubscriptionsRepository) => Promise<SubscriptionRow | undefined>,
+  ): Promise<SubscriptionRow | undefined> {
+    const row = await db.transaction(async (tx) => {
+      const inTx = createSubscriptionsRepository(tx);
+      const changedRow = await write(inTx);
+      if (changedRow) {
+        const until = await inTx.activeUntil(changedRow.accountId);
+        await createAccountsService(tx).setSubscribedUntil(changedRow.accountId, until);
+      }
+      return changedRow;
+    });
+    if (row) changed(row.accountId);
+    return row;
+  }
+
+  return {
+    byId: (id: string) => repo.byId(id),
+    mine: (accountId: string, id: string) => repo.mine(accountId, id),
+    byProviderRef: (provider: PaymentProviderId, ref: string) => repo.byProviderRef(provider, ref),
+    due: (now: Date, limit?: number) => repo.due(now, limit),
+
+    /**
+     * A paid period applied (subscriptions.repository.ts `paidPeriod`). 'taken' when the member
+     * has another active subscription (one at a time), 'dropped' when the member cancelled it
+     * before any period of it was paid: the caller gives the money back either way.
+     *
+     * Why 'dropped' gives the money back rather than making it active (cancelled at the period's
+     * end): cancelling an unpaid subscription answers `ended` at once, so the member has been told
+     * it is over; the charge that comes through afterwards (the payment was still at the provider)
+     * is then money for something they dropped, as a payment settling after its order was
+     * cancelled is (settlement.ts gives that back too). Checked in the same statement that makes
+     * it active, so the cancel and the charge cannot both win. A subscription that ended after a
+     * paid period is not 'dropped': a provider's late word of a paid renewal still brings it back.
+     */
+    async paidPeriod(id: string, period: PaidPeriod): Promise<SubscriptionRow | 'taken' | 'dropped' | undefined> {
+      try {
+        const row = await change((inTx) => inTx.paidPeriod(id, period));
+        if (row) return row;
+        return (await repo.byId(id)) ? 'dropped' : undefined;
+      } catch (error) {
+        if (databaseErrorOf(error)?.constraint === 'subscriptions_active_key') return 'taken';
+        throw error;
+      }
+    },
+
+    /** Notes the provider's subscription id (Stripe's sub_… once its checkout completed). */
+    linkProvider: (id: string, provider: PaymentProviderId, ref: string) =>
+      change((inTx) => inTx.linkProvider(id, provider, ref)),
+
+    /** Cancel at the period's end (or take that back), while it runs. */
+    setCancelAtPeriodEnd: (id: string, cancel: boolean) => change((inTx) => inTx.setCancelAtPeriodEnd(id, cancel)),
+
+    /** Over now: an unpaid one dropped, a cancelled one out of its period, or ended at the provider. */
+    end: (id: string, from?: SubscriptionRow['state'][]) => change((inTx) => inTx.end(id, from)),
+  };
+}
+export type SubscriptionRecords = ReturnType<typeof subscriptionRecords>;
 
 /** The end of a period that starts at `start`: a calendar month or year on, the day kept where the month has it (31 Jan + 1 month = 28/29 Feb). */
 export function periodEnd(start: Date, interval: PlanInterval): Date {
@@ -42,6 +109,8 @@ export function periodEnd(start: Date, interval: PlanInterval): Date {
 
 export interface SubscriptionsDeps {
   repo: SubscriptionsRepository;
+  /** Its changes of subscriptions, each with the member's subscribed_until. */
+  records: SubscriptionRecords;
   benefits: SubscriptionBenefits;
   /** Whether a provider is in test mode (the sandbox always). */
   testMode: (provider: NonNullable<Subscription['provider']>) => boolean;
@@ -57,7 +126,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * the payments, as an order is), cancelling at the period's end and taking that back.
  */
 export function createSubscriptionsService(deps: SubscriptionsDeps) {
-  const { repo } = deps;
+  const { repo, records } = deps;
 
   const planView = (plan: PlanWithCount, counts: boolean): Plan => ({
     id: plan.id,
@@ -163,7 +232,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
      */
     async cancel(caller: MemberCaller, id: string): Promise<Subscription> {
       let { subscription } = await mine(caller, id);
-      if (subscription.state === 'incomplete' && !(await repo.end(subscription.id, ['incomplete']))) {
+      if (subscription.state === 'incomplete' && !(await records.end(subscription.id, ['incomplete']))) {
         subscription = (await repo.byId(id))!.subscription;
       }
       if (subscription.state === 'active' && !subscription.cancelAtPeriodEnd) {
@@ -176,7 +245,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
             'The payment provider is not answering right now: nothing was changed, try again in a moment.',
           );
         }
-        await repo.setCancelAtPeriodEnd(subscription.id, true);
+        await records.setCancelAtPeriodEnd(subscription.id, true);
       }
       return view((await repo.byId(id))!);
     },
@@ -193,7 +262,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
             'A cancelled subscription with an outside provider cannot be resumed here: subscribe again when it ends.',
           );
         }
-        await repo.setCancelAtPeriodEnd(found.subscription.id, false);
+        await records.setCancelAtPeriodEnd(found.subscription.id, false);
       }
       return view((await repo.byId(id))!);
     },
@@ -221,9 +290,9 @@ export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>
 /** The module as the payments plugin wires it: the service for the routes, the records for the payments. */
 export function createSubscriptions(
   db: Database,
-  deps: Omit<SubscriptionsDeps, 'repo'> & { accountChanged?: (accountId: string) => void },
+  deps: Omit<SubscriptionsDeps, 'repo' | 'records'> & { accountChanged?: (accountId: string) => void },
 ) {
-  const repo = createSubscriptionsRepository(db, deps.accountChanged);
-  const records: SubscriptionRecords = repo;
-  return { service: createSubscriptionsService({ ...deps, repo }), records };
+  const repo = createSubscriptionsRepository(db);
+  const records = subscriptionRecords(db, deps.accountChanged);
+  return { service: createSubscriptionsService({ ...deps, repo, records }), records };
 }

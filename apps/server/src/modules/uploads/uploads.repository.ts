@@ -3,6 +3,8 @@ import type { Database } from '../../db/client';
 import { conversationMembers, muses } from '../../db/schema/conversations';
 import { uploads } from '../../db/schema/uploads';
 
+export type NewUpload = typeof uploads.$inferInsert;
+
 export function createUploadsRepository(db: Database) {
   return {
     /** A conversation's photos with their files, to remove with it. */
@@ -29,6 +31,14 @@ export function createUploadsRepository(db: Database) {
     async deleteMany(ids: string[]) {
       if (ids.length) await db.delete(uploads).where(inArray(uploads.id, ids));
     },
+    /** Deletes the upload when this account made it; answers its files' keys. */
+    async deleteOwned(id: string, ownerId: string): Promise<{ storageKey: string; thumbKey: string } | undefined> {
+      const [row] = await db
+        .delete(uploads)
+        .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)))
+        .returning({ storageKey: uploads.storageKey, thumbKey: uploads.thumbKey });
+      return row;
+    },
     /** Photos a member uploaded since `since` (their daily limit). */
     async countSince(ownerId: string, since: Date): Promise<number> {
       const [row] = await db
@@ -38,7 +48,7 @@ export function createUploadsRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    async create(input: typeof uploads.$inferInsert) {
+    async create(input: NewUpload) {
       const [row] = await db.insert(uploads).values(input).returning();
       if (!row) throw new Error('upload insert returned nothing');
       return row;

@@ -1,10 +1,15 @@
 import type { Photo } from '@tolk/shared/schemas/conversations';
 import type { Database } from '../../db/client';
 import { photoUrls } from './photo-urls';
-import { createUploadsRepository } from './uploads.repository';
+import { createUploadsRepository, type NewUpload } from './uploads.repository';
 import type { BlobStorage } from './storage';
 
-/** Photos as other modules ask about them; the SQL stays in this module's repository. */
+export type { NewUpload } from './uploads.repository';
+
+/**
+ * Photos as other modules ask about them; the SQL stays in this module's repository. Made with a
+ * transaction, its writes are part of it (a profile's avatar swap).
+ */
 export function createUploadsService(db: Database) {
   const uploads = createUploadsRepository(db);
   return {
@@ -23,6 +28,13 @@ export function createUploadsService(db: Database) {
         return row ? [{ id, width: row.width, height: row.height, ...photoUrls(id) }] : [];
       });
     },
+    /** Stores the row of a photo whose files are stored; answers its id. */
+    add: async (upload: NewUpload): Promise<string> => (await uploads.create(upload)).id,
+    /**
+     * Forgets a photo of this account (a replaced avatar); answers its files' keys, for the caller
+     * to delete once its transaction committed, or undefined when it was not theirs.
+     */
+    removeOwned: (id: string, ownerId: string) => uploads.deleteOwned(id, ownerId),
     /**
      * Removes a conversation's photos, files and rows (its plaza expired). Files first: a store
      * that is down leaves both for the next sweep, never files that no row names any more.
