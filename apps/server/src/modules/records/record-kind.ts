@@ -49,8 +49,12 @@ export interface RecordApi<Item, Input> {
   page: z.ZodType<{ items: Item[]; nextCursor: string | null }>;
   input: z.ZodType<Input>;
   update: z.ZodType<Input & { version: number }>;
-  /** The CSV export: each column's header and its value of a record. */
-  csv: readonly (readonly [header: string, value: (item: Item) => unknown])[];
+  /**
+   * The CSV export: its headers, a space apart, each the snake_case name of the record's field
+   * it shows unless `csvValues` reads that column otherwise.
+   */
+  csv: string;
+  csvValues?: Record<string, (item: Item) => unknown>;
 }
 
 /**

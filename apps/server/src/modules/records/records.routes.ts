@@ -116,17 +116,23 @@ export function recordRoutes<Item, Input, Query extends RecordsListQuery = Recor
 
 /** A kind as the export reads it: all of an owner's records, as JSON items or as a CSV file. */
 export function exportedKind<Item>(
-  api: Pick<RecordApi<Item, unknown>, 'item' | 'csv'>,
+  api: Pick<RecordApi<Item, unknown>, 'item' | 'csv' | 'csvValues'>,
   service: Pick<RecordsService<Item, unknown>, 'exportAll'>,
 ) {
+  const headers = api.csv.split(' ');
+  const values = headers.map(
+    (header) =>
+      api.csvValues?.[header] ??
+      ((item: Item) => (item as Record<string, unknown>)[header.replace(/_(.)/g, (_, c: string) => c.toUpperCase())]),
+  );
   return {
     schema: z.array(api.item),
     all: (owner: OwnerScope): Promise<unknown[]> => service.exportAll(owner),
     async csv(owner: OwnerScope): Promise<string> {
       const items = await service.exportAll(owner);
       return toCsv(
-        api.csv.map(([header]) => header),
-        items.map((item) => api.csv.map(([, value]) => value(item))),
+        headers,
+        items.map((item) => values.map((value) => value(item))),
       );
     },
   };

@@ -71,19 +71,7 @@ export const thingsKind = recordKind<ThingRow, Thing, ThingInput, RecordValues<t
     page: thingsPageSchema,
     input: thingInputSchema,
     update: thingUpdateSchema,
-    csv: [
-      ['id', (t) => t.id],
-      ['name', (t) => t.name],
-      ['description', (t) => t.description],
-      ['description_language', (t) => t.descriptionLanguage],
-      ['price_minor', (t) => t.priceMinor],
-      ['currency', (t) => t.currency],
-      ['unit', (t) => t.unit],
-      ['availability', (t) => t.availability],
-      ['visibility', (t) => t.visibility],
-      ['created_at', (t) => t.createdAt],
-      ['updated_at', (t) => t.updatedAt],
-    ],
+    csv: 'id name description description_language price_minor currency unit availability visibility created_at updated_at',
   },
 });
 
