@@ -33,6 +33,10 @@ export async function photosOfRecords<R extends Owned>(
   return new Map(found.flat().map((photo) => [photo.id, photo]));
 }
 
+/** A record's photos in its order; one removed since is left out rather than shown broken. */
+export const photosInOrder = (ids: readonly string[], photos: ReadonlyMap<string, Photo>): Photo[] =>
+  ids.flatMap((id) => photos.get(id) ?? []);
+
 /** What every record shows of itself besides its fields. */
 export const recordMetaOf = (row: { id: string; version: number; createdAt: Date; updatedAt: Date }) => ({
   id: row.id,

@@ -1,47 +1,59 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Thing } from '@tolk/shared/schemas/things';
 import { createReaderTexts } from '../translation';
 import type { TranslationService } from '../translation';
-import { createPersonsRepository } from './persons.repository';
-import { personsRoutes } from './persons.routes';
-import { createPersonsService } from './persons.service';
-import { createPlacesRepository } from './places.repository';
-import { placesRoutes } from './places.routes';
-import { createPlacesService } from './places.service';
-import { recordsRoutes } from './records.routes';
-import { createThingsRepository } from './things.repository';
-import { thingsRoutes } from './things.routes';
-import { createThingsService, type ThingsService } from './things.service';
+import { createOfferedThingsRepository } from './offered-things.repository';
+import { createOfferedThingsService, type OfferedThingsService } from './offered-things.service';
+import { personsKind } from './persons.kind';
+import { placesKind } from './places.kind';
+import type { RecordPhotos } from './record-photos';
+import { createRecordsRepository } from './records.repository';
+import { exportedKind, recordRoutes, recordsExportRoutes } from './records.routes';
+import { createRecordsService, type RecordsService } from './records.service';
+import { thingsKind, thingsList, type ThingInput } from './things.kind';
+
+/** My things, and what the members of my community offer. */
+export type ThingsService = RecordsService<Thing, ThingInput> & OfferedThingsService;
 
 /** A member's own records: people met, places kept, things offered; and their export. */
 export const recordsPlugin = fp(
   async (app: FastifyInstance) => {
     const { uploads, accounts } = app;
-    const photos = {
-      owned: (scope: { tenantId: string; accountId: string }, ids: readonly string[]) =>
-        uploads.ownedPhotos(scope, ids),
-    };
-    const persons = createPersonsService({
-      repo: createPersonsRepository(app.db),
+    const photos: RecordPhotos = { owned: (scope, ids) => uploads.ownedPhotos(scope, ids) };
+    const placesRepo = createRecordsRepository(app.db, placesKind);
+    const places = createRecordsService(placesKind, { repo: placesRepo, photos });
+    const persons = createRecordsService(personsKind, {
+      repo: createRecordsRepository(app.db, personsKind),
       photos,
       accountFor: async (owner, username) => {
         const [account] = await accounts.findByUsernames([username], { tenantId: owner.tenantId, superAdmin: false });
         return account && (await app.reach.may(owner, account.id, 'see')) === 'yes' ? account : undefined;
       },
+      ownsPlace: (owner, placeId) => placesRepo.owns(owner, placeId),
     });
-    const places = createPlacesService({ repo: createPlacesRepository(app.db), photos });
-    const things = createThingsService({
-      repo: createThingsRepository(app.db),
-      photos,
-      readerTexts: createReaderTexts(app.getDecorator<TranslationService>('translation')),
-    });
+    const things: ThingsService = {
+      ...createRecordsService(thingsKind, { repo: createRecordsRepository(app.db, thingsKind), photos }),
+      ...createOfferedThingsService({
+        repo: createOfferedThingsRepository(app.db),
+        photos,
+        readerTexts: createReaderTexts(app.getDecorator<TranslationService>('translation')),
+      }),
+    };
     app.decorate('things', things);
     // Offered things show their photos to the owner's community.
     app.uploads.alsoReadableWhen((photoId, member) => things.photoOffered(member, photoId));
-    await app.register(personsRoutes, { prefix: '/api', service: persons });
-    await app.register(placesRoutes, { prefix: '/api', service: places });
-    await app.register(thingsRoutes, { prefix: '/api', service: things });
-    await app.register(recordsRoutes, { prefix: '/api', persons, places, things });
+    await app.register(recordRoutes(personsKind.api, persons), { prefix: '/api' });
+    await app.register(recordRoutes(placesKind.api, places), { prefix: '/api' });
+    await app.register(recordRoutes(thingsKind.api, things, thingsList(things)), { prefix: '/api' });
+    await app.register(
+      recordsExportRoutes({
+        persons: exportedKind(personsKind.api, persons),
+        places: exportedKind(placesKind.api, places),
+        things: exportedKind(thingsKind.api, things),
+      }),
+      { prefix: '/api' },
+    );
   },
   {
     name: 'records',
