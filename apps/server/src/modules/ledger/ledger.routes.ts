@@ -18,7 +18,6 @@ import {
 import { fieldError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { operations } from '../../http/operations';
 import type { LedgerService } from './ledger.service';
 
 /** The key of a request that moves money: the Idempotency-Key header or the body's field, the same when both. */
@@ -40,40 +39,50 @@ const sendTransfer = (reply: FastifyReply, result: TransferResult) =>
 /** Balances and statements (members: their own; superadmins: any), and superadmins' adjustments and reversals. */
 export async function ledgerRoutes(app: FastifyInstance, { service }: { service: LedgerService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const operation = operations({
-    tags: ['ledger'],
-    errors: errorResponses(400, 401, 403, 404),
-    config: { auth: 'required' },
-  });
+  const tags = ['ledger'];
+  const config = { auth: 'required' as const };
+  const errors = errorResponses(400, 401, 403, 404);
 
   r.get(
     '/ledger/balances',
-    operation({
-      summary: "My balances per currency; superadmins: another member's with accountId",
-      querystring: balancesQuerySchema,
-      response: { 200: balancesSchema },
-    }),
+    {
+      schema: {
+        tags,
+        summary: "My balances per currency; superadmins: another member's with accountId",
+        querystring: balancesQuerySchema,
+        response: { 200: balancesSchema, ...errors },
+      },
+      config,
+    },
     async (request) => service.balances(callerOf(request), request.query.accountId),
   );
 
   r.get(
     '/ledger/system-accounts',
-    operation({
-      summary: "The platform's own ledger accounts and balances (superadmins)",
-      response: { 200: systemBalancesSchema },
-    }),
+    {
+      schema: {
+        tags,
+        summary: "The platform's own ledger accounts and balances (superadmins)",
+        response: { 200: systemBalancesSchema, ...errors },
+      },
+      config,
+    },
     async (request) => service.systemBalances(callerOf(request)),
   );
 
   r.get(
     '/ledger/accounts/:id/transactions',
-    operation({
-      summary:
-        "A ledger account's entries, newest first with running balances, a page at a time; format=csv: all of them as a file, oldest first (members: their own; superadmins: any)",
-      params: idParamsSchema,
-      querystring: statementQuerySchema,
-      response: { 200: z.union([statementSchema, z.string()]) },
-    }),
+    {
+      schema: {
+        tags,
+        summary:
+          "A ledger account's entries, newest first with running balances, a page at a time; format=csv: all of them as a file, oldest first (members: their own; superadmins: any)",
+        params: idParamsSchema,
+        querystring: statementQuerySchema,
+        response: { 200: z.union([statementSchema, z.string()]), ...errors },
+      },
+      config,
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const { format, ...page } = request.query;
@@ -86,13 +95,17 @@ export async function ledgerRoutes(app: FastifyInstance, { service }: { service:
 
   r.post(
     '/ledger/adjustments',
-    operation({
-      summary:
-        'Move money by hand between two ledger accounts, e.g. fund a member from the sandbox funding account (superadmins; idempotent on its key: a retry answers 200 with the first transfer)',
-      headers: idempotencyHeadersSchema,
-      body: adjustmentInputSchema,
-      response: { 200: transferResultSchema, 201: transferResultSchema, ...errorResponses(409) },
-    }),
+    {
+      schema: {
+        tags,
+        summary:
+          'Move money by hand between two ledger accounts, e.g. fund a member from the sandbox funding account (superadmins; idempotent on its key: a retry answers 200 with the first transfer)',
+        headers: idempotencyHeadersSchema,
+        body: adjustmentInputSchema,
+        response: { 200: transferResultSchema, 201: transferResultSchema, ...errorResponses(409), ...errors },
+      },
+      config,
+    },
     async (request, reply) => {
       const { idempotencyKey, ...input } = request.body;
       const key = idempotencyKeyOf(request.headers['idempotency-key'], idempotencyKey);
@@ -102,13 +115,17 @@ export async function ledgerRoutes(app: FastifyInstance, { service }: { service:
 
   r.post(
     '/ledger/transfers/:id/reverse',
-    operation({
-      summary: 'Reverse a transfer with the opposite one, linked to it; once per transfer (superadmins; idempotent)',
-      params: idParamsSchema,
-      headers: idempotencyHeadersSchema,
-      body: reverseInputSchema,
-      response: { 200: transferResultSchema, 201: transferResultSchema, ...errorResponses(409) },
-    }),
+    {
+      schema: {
+        tags,
+        summary: 'Reverse a transfer with the opposite one, linked to it; once per transfer (superadmins; idempotent)',
+        params: idParamsSchema,
+        headers: idempotencyHeadersSchema,
+        body: reverseInputSchema,
+        response: { 200: transferResultSchema, 201: transferResultSchema, ...errorResponses(409), ...errors },
+      },
+      config,
+    },
     async (request, reply) => {
       const { idempotencyKey, ...input } = request.body;
       const key = idempotencyKeyOf(request.headers['idempotency-key'], idempotencyKey);
@@ -118,10 +135,14 @@ export async function ledgerRoutes(app: FastifyInstance, { service }: { service:
 
   r.get(
     '/ledger/integrity',
-    operation({
-      summary: "The ledger's invariants checked over every row (superadmins)",
-      response: { 200: ledgerIntegritySchema },
-    }),
+    {
+      schema: {
+        tags,
+        summary: "The ledger's invariants checked over every row (superadmins)",
+        response: { 200: ledgerIntegritySchema, ...errors },
+      },
+      config,
+    },
     async (request) => {
       service.superAdminOnly(callerOf(request));
       return service.integrity();
