@@ -12,15 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
+import { tenantRowColumns } from './tenants';
 
 export const accounts = pgTable(
   'accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRowColumns(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     displayName: text('display_name').notNull().default(''),

@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { tenants } from './tenants';
+import { tenantRowColumns } from './tenants';
 
 /**
  * The columns of a member's own record: its id, the tenant it lives in and the account that owns
  * it (gone with the account). Every query on such a table filters on both (DESIGN, data rules).
  */
 export const ownedRecordColumns = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  ...tenantRowColumns(),
   ownerId: uuid('owner_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' }),

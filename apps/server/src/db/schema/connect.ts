@@ -14,16 +14,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { ownedRecordColumns, timestamps } from './columns';
-import { tenants } from './tenants';
+import { tenantId, tenantRowColumns } from './tenants';
 
 const account = (name: string) =>
   uuid(name)
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' });
-const tenant = () =>
-  uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id);
 
 /**
  * A connect request and, once accepted, the connection: one row per pair of members, whichever
@@ -32,8 +28,7 @@ const tenant = () =>
 export const connections = pgTable(
   'connections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: tenant(),
+    ...tenantRowColumns(),
     requesterId: account('requester_id'),
     addresseeId: account('addressee_id'),
     state: text('state').$type<'pending' | 'accepted'>().notNull().default('pending'),
@@ -56,7 +51,7 @@ export const connections = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    tenantId: tenant(),
+    tenantId: tenantId(),
     blockerId: account('blocker_id'),
     blockedId: account('blocked_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,8 +84,7 @@ export const trips = pgTable(
 export const reports = pgTable(
   'reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: tenant(),
+    ...tenantRowColumns(),
     reporterId: account('reporter_id'),
     /** Whose profile, trip or muse it is: the account a superadmin may suspend. */
     subjectId: account('subject_id'),

@@ -13,17 +13,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { tenants } from './tenants';
+import { tenantRowColumns } from './tenants';
 import { uploads } from './uploads';
 
 /** direct (two members), group (owner manages members) or plaza (the interpreter's conversation). */
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRowColumns(),
     kind: text('kind', { enum: ['direct', 'group', 'plaza'] }).notNull(),
     title: text('title').notNull().default(''),
     ownerId: uuid('owner_id').references(() => accounts.id, { onDelete: 'set null' }),

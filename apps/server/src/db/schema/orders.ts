@@ -4,7 +4,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex
 import type { Photo } from '@tolk/shared/schemas/conversations';
 import type { OrderState } from '@tolk/shared/schemas/orders';
 import { accounts } from './accounts';
-import { tenants } from './tenants';
+import { tenantRowColumns } from './tenants';
 import { things } from './things';
 import { timestamps } from './columns';
 
@@ -16,10 +16,7 @@ import { timestamps } from './columns';
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRowColumns(),
     buyerId: uuid('buyer_id')
       .notNull()
       .references(() => accounts.id),

@@ -12,6 +12,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type PgColumn,
 } from 'drizzle-orm/pg-core';
 import type { PaymentOutcome, PaymentProviderId } from '@tolk/shared/payments';
 import type { PaymentFailure, PaymentState } from '@tolk/shared/schemas/payments';
@@ -19,7 +20,21 @@ import { accounts } from './accounts';
 import { timestamps } from './columns';
 import { orders } from './orders';
 import { subscriptions } from './subscriptions';
-import { tenants } from './tenants';
+import { tenantRowColumns } from './tenants';
+
+/**
+ * What a payment pays (an order, a subscription) has one open payment per provider, so asking
+ * again for a way to pay finds it, and is paid by one payment: a second one coming through is
+ * given back.
+ */
+const openAndPaidKeys = (prefix: string, paid: PgColumn, t: { provider: PgColumn; state: PgColumn }) => [
+  uniqueIndex(`${prefix}_open_key`)
+    .on(paid, t.provider)
+    .where(sql`${t.state} in ('created', 'pending')`),
+  uniqueIndex(`${prefix}_paid_key`)
+    .on(paid)
+    .where(sql`${t.state} in ('succeeded', 'refunded')`),
+];
 
 /**
  * One attempt to pay an order (or a subscription's first period) through a provider. Its id keys every call made for it (the
@@ -29,10 +44,7 @@ import { tenants } from './tenants';
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRowColumns(),
     /** What it pays: an order, or a subscription's first period (exactly one of the two). */
     orderId: uuid('order_id').references(() => orders.id),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
@@ -60,21 +72,9 @@ export const payments = pgTable(
   },
   (t) => [
     unique('payments_provider_ref_key').on(t.provider, t.providerRef),
-    // Asking again for a way to pay finds the open one.
-    uniqueIndex('payments_open_key')
-      .on(t.orderId, t.provider)
-      .where(sql`${t.state} in ('created', 'pending')`),
-    // An order is paid by one payment; a second one coming through is given back.
-    uniqueIndex('payments_paid_key')
-      .on(t.orderId)
-      .where(sql`${t.state} in ('succeeded', 'refunded')`),
+    ...openAndPaidKeys('payments', t.orderId, t),
     index('payments_order_idx').on(t.orderId, t.createdAt),
-    uniqueIndex('payments_subscription_open_key')
-      .on(t.subscriptionId, t.provider)
-      .where(sql`${t.state} in ('created', 'pending')`),
-    uniqueIndex('payments_subscription_paid_key')
-      .on(t.subscriptionId)
-      .where(sql`${t.state} in ('succeeded', 'refunded')`),
+    ...openAndPaidKeys('payments_subscription', t.subscriptionId, t),
     check('payments_pays_one', sql`(${t.orderId} is null) <> (${t.subscriptionId} is null)`),
     check('payments_amount', sql`${t.amountMinor} > 0 and ${t.feeMinor} >= 0 and ${t.feeMinor} <= ${t.amountMinor}`),
     check('payments_provider', sql`${t.provider} in ('sandbox', 'stripe', 'paypal')`),

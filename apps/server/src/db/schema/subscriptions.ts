@@ -16,7 +16,7 @@ import type { PaymentProviderId } from '@tolk/shared/payments';
 import type { PlanInterval, PlanPrice, SubscriptionState } from '@tolk/shared/schemas/subscriptions';
 import { accounts } from './accounts';
 import { timestamps } from './columns';
-import { tenants } from './tenants';
+import { tenantRowColumns } from './tenants';
 
 /** What members subscribe to: defined by superadmins for the whole site, withdrawn rather than deleted. */
 export const plans = pgTable(
@@ -49,10 +49,7 @@ export const plans = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRowColumns(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

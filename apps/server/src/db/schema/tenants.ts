@@ -8,3 +8,15 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A column naming the tenant a row lives in; every query on its table filters on it. */
+export const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id);
+
+/** The first columns of a row that lives in one tenant: its id and its tenant. */
+export const tenantRowColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: tenantId(),
+});

@@ -1,16 +1,13 @@
 // Tables of module uploads: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { tenants } from './tenants';
+import { tenantRowColumns } from './tenants';
 
 /** A re-encoded photo and its thumbnail in the storage backend; who may read it follows its muse. */
 export const uploads = pgTable(
   'uploads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRowColumns(),
     /** Null when a plaza guest uploaded it. */
     ownerId: uuid('owner_id').references(() => accounts.id, { onDelete: 'cascade' }),
     /** Plaza guest uploads belong to the plaza. */

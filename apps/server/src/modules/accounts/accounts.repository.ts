@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { accountsQuerySchema } from '@tolk/shared/schemas/accounts-admin';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -76,16 +76,21 @@ export type AdminAccountRow = Omit<
 };
 
 export function createAccountsRepository(db: Database) {
+  /** The one account `where` finds, with its tenant's slug and its avatar. */
+  const findOne = async (where: SQL): Promise<AccountRow | undefined> => {
+    const [row] = await db
+      .select(accountColumns)
+      .from(accounts)
+      .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+      .leftJoin(profiles, eq(profiles.accountId, accounts.id))
+      .where(where)
+      .limit(1);
+    return row;
+  };
+
   return {
-    async findByUsername(username: string): Promise<AccountRow | undefined> {
-      const [row] = await db
-        .select(accountColumns)
-        .from(accounts)
-        .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
-        .leftJoin(profiles, eq(profiles.accountId, accounts.id))
-        .where(eq(sql`lower(${accounts.username})`, username.trim().toLowerCase()))
-        .limit(1);
-      return row;
+    findByUsername(username: string): Promise<AccountRow | undefined> {
+      return findOne(eq(sql`lower(${accounts.username})`, username.trim().toLowerCase()));
     },
 
     /**
@@ -105,15 +110,8 @@ export function createAccountsRepository(db: Database) {
         );
     },
 
-    async findById(id: string): Promise<AccountRow | undefined> {
-      const [row] = await db
-        .select(accountColumns)
-        .from(accounts)
-        .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
-        .leftJoin(profiles, eq(profiles.accountId, accounts.id))
-        .where(eq(accounts.id, id))
-        .limit(1);
-      return row;
+    findById(id: string): Promise<AccountRow | undefined> {
+      return findOne(eq(accounts.id, id));
     },
 
     /** Throws a unique violation on a taken name. */

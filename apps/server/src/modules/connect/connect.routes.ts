@@ -13,6 +13,7 @@ import {
 import { okSchema } from '@tolk/shared/schemas/auth';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
+import { operations } from '../../http/operations';
 import type { ConnectService, ConnectViewer } from './connect.service';
 
 /** The member calling, as connect sees them. */
@@ -33,9 +34,11 @@ export async function connectRoutes(
 ) {
   const { service } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['connect'];
-  const config = { auth: 'required' as const };
-  const errors = errorResponses(400, 401, 404, 429);
+  const operation = operations({
+    tags: ['connect'],
+    errors: errorResponses(400, 401, 404, 429),
+    config: { auth: 'required' },
+  });
 
   // Whoever uses connect is active: the coarse "active today" others see.
   app.addHook('onRequest', async (request) => {
@@ -44,58 +47,45 @@ export async function connectRoutes(
 
   r.get(
     '/connect/people',
-    {
-      schema: {
-        tags,
-        summary: 'People in my community, complementary language partners first',
-        querystring: discoveryQuerySchema,
-        response: { 200: discoveryPageSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'People in my community, complementary language partners first',
+      querystring: discoveryQuerySchema,
+      response: { 200: discoveryPageSchema },
+    }),
     async (request) => service.discover(viewerOf(request), request.query),
   );
 
   r.get(
     '/connect/people/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One person, their bio in my language',
-        params: idParamsSchema,
-        response: { 200: personDetailSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'One person, their bio in my language',
+      params: idParamsSchema,
+      response: { 200: personDetailSchema },
+    }),
     async (request) => service.person(viewerOf(request), request.params.id),
   );
 
   r.post(
     '/connect/people/:id/request',
-    {
-      schema: {
-        tags,
+    operation(
+      {
         summary: 'Ask to connect, with a short note (accepts their request when they asked first)',
         params: idParamsSchema,
         body: connectRequestInputSchema,
-        response: { 200: connectionStateSchema, ...errors },
+        response: { 200: connectionStateSchema },
       },
-      config: { ...config, rateLimit: options.requestLimit },
-    },
+      { rateLimit: options.requestLimit },
+    ),
     async (request) => service.request(viewerOf(request), request.params.id, request.body.note),
   );
 
   r.put(
     '/connect/people/:id/block',
-    {
-      schema: {
-        tags,
-        summary: 'Block: neither sees the other anywhere',
-        params: idParamsSchema,
-        response: { 200: okSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Block: neither sees the other anywhere',
+      params: idParamsSchema,
+      response: { 200: okSchema },
+    }),
     async (request) => {
       await service.block(viewerOf(request), request.params.id);
       return { ok: true as const };
@@ -104,10 +94,7 @@ export async function connectRoutes(
 
   r.delete(
     '/connect/people/:id/block',
-    {
-      schema: { tags, summary: 'Unblock', params: idParamsSchema, response: { 200: okSchema, ...errors } },
-      config,
-    },
+    operation({ summary: 'Unblock', params: idParamsSchema, response: { 200: okSchema } }),
     async (request) => {
       await service.unblock(viewerOf(request), request.params.id);
       return { ok: true as const };
@@ -116,52 +103,38 @@ export async function connectRoutes(
 
   r.get(
     '/connect/blocked',
-    {
-      schema: { tags, summary: 'People I blocked', response: { 200: blockedPeopleSchema, ...errors } },
-      config,
-    },
+    operation({ summary: 'People I blocked', response: { 200: blockedPeopleSchema } }),
     async (request) => service.blocked(viewerOf(request)),
   );
 
   r.get(
     '/connect/connections',
-    {
-      schema: { tags, summary: 'My connections and pending requests', response: { 200: connectionsSchema, ...errors } },
-      config,
-    },
+    operation({ summary: 'My connections and pending requests', response: { 200: connectionsSchema } }),
     async (request) => service.connections(viewerOf(request)),
   );
 
   r.post(
     '/connect/connections/:id/accept',
-    {
-      schema: {
-        tags,
-        summary: 'Accept a request made to me',
-        params: idParamsSchema,
-        response: { 200: connectionStateSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Accept a request made to me',
+      params: idParamsSchema,
+      response: { 200: connectionStateSchema },
+    }),
     async (request) => service.accept(viewerOf(request), request.params.id),
   );
 
   for (const which of ['decline', 'withdraw', 'remove'] as const) {
     r.post(
       `/connect/connections/:id/${which}`,
-      {
-        schema: {
-          tags,
-          summary: {
-            decline: 'Decline a request made to me',
-            withdraw: 'Withdraw my request',
-            remove: 'Remove a connection',
-          }[which],
-          params: idParamsSchema,
-          response: { 200: okSchema, ...errors },
-        },
-        config,
-      },
+      operation({
+        summary: {
+          decline: 'Decline a request made to me',
+          withdraw: 'Withdraw my request',
+          remove: 'Remove a connection',
+        }[which],
+        params: idParamsSchema,
+        response: { 200: okSchema },
+      }),
       async (request) => {
         await service.end(viewerOf(request), request.params.id, which);
         return { ok: true as const };

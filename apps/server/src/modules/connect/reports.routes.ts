@@ -11,6 +11,7 @@ import {
 } from '@tolk/shared/schemas/connect';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
+import { operations } from '../../http/operations';
 import type { ReportsService } from './reports.service';
 
 /** Reporting a profile, a trip or a muse; the superadmins' queue. */
@@ -20,50 +21,43 @@ export async function reportsRoutes(
 ) {
   const { service } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['reports'];
-  const config = { auth: 'required' as const };
-  const errors = errorResponses(400, 401, 403, 404, 429);
+  const operation = operations({
+    tags: ['reports'],
+    errors: errorResponses(400, 401, 403, 404, 429),
+    config: { auth: 'required' },
+  });
 
   r.post(
     '/reports',
-    {
-      schema: {
-        tags,
+    operation(
+      {
         summary: 'Report a profile, a trip or a muse I can see',
         body: reportInputSchema,
-        response: { 201: z.object({ id: z.uuid() }), ...errors },
+        response: { 201: z.object({ id: z.uuid() }) },
       },
-      config: { ...config, rateLimit: options.reportLimit },
-    },
+      { rateLimit: options.reportLimit },
+    ),
     async (request, reply) => reply.code(201).send(await service.file(callerOf(request), request.body)),
   );
 
   r.get(
     '/reports',
-    {
-      schema: {
-        tags,
-        summary: 'The report queue (superadmins)',
-        querystring: reportsQuerySchema,
-        response: { 200: reportsSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'The report queue (superadmins)',
+      querystring: reportsQuerySchema,
+      response: { 200: reportsSchema },
+    }),
     async (request) => service.queue(callerOf(request), request.query.state),
   );
 
   r.post(
     '/reports/:id/resolve',
-    {
-      schema: {
-        tags,
-        summary: 'Dismiss a report, or suspend the account it is about (superadmins)',
-        params: idParamsSchema,
-        body: resolveReportInputSchema,
-        response: { 200: okSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Dismiss a report, or suspend the account it is about (superadmins)',
+      params: idParamsSchema,
+      body: resolveReportInputSchema,
+      response: { 200: okSchema },
+    }),
     async (request) => service.resolve(callerOf(request), request.params.id, request.body.action),
   );
 }

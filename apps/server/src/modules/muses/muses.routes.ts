@@ -22,45 +22,39 @@ import { languageCodeSchema, usernameSchema } from '@tolk/shared/schemas/auth';
 import { flagTranslationInputSchema, translationFlagReceiptSchema } from '@tolk/shared/schemas/translation';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
+import { operations } from '../../http/operations';
 import type { MusesService } from './muses.service';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
-
-const errors = errorResponses(400, 401, 403, 404);
-const config = { auth: 'required' as const };
 
 export async function musesRoutes(
   app: FastifyInstance,
   { service, sendLimit }: { service: MusesService; sendLimit: { max: number; windowMs: number } },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['conversations'];
+  const operation = operations({
+    tags: ['conversations'],
+    errors: errorResponses(400, 401, 403, 404),
+    config: { auth: 'required' },
+  });
   // Every route here is a member's: the member calling is who acts.
   const actor = callerOf;
 
   r.get(
     '/conversations',
-    {
-      schema: {
-        tags,
-        summary: 'My conversations, most recent first',
-        response: { 200: z.array(conversationSummarySchema), ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'My conversations, most recent first',
+      response: { 200: z.array(conversationSummarySchema) },
+    }),
     async (request) => service.list(actor(request)),
   );
 
   r.post(
     '/conversations',
-    {
-      schema: {
-        tags,
-        summary: 'Start a one-to-one or group chat (an existing one-to-one chat is returned as it is)',
-        body: createConversationInputSchema,
-        response: { 200: conversationSchema, 201: conversationSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Start a one-to-one or group chat (an existing one-to-one chat is returned as it is)',
+      body: createConversationInputSchema,
+      response: { 200: conversationSchema, 201: conversationSchema },
+    }),
     async (request, reply) => {
       const { conversation, created } = await service.create(actor(request), request.body);
       return reply.status(created ? 201 : 200).send(conversation);
@@ -69,15 +63,11 @@ export async function musesRoutes(
 
   r.get(
     '/conversations/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One conversation and its members',
-        params: idParamsSchema,
-        response: { 200: conversationSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'One conversation and its members',
+      params: idParamsSchema,
+      response: { 200: conversationSchema },
+    }),
     async (request) => {
       const { conversation } = await service.membership(request.params.id, actor(request));
       return service.conversationView(conversation);
@@ -86,45 +76,33 @@ export async function musesRoutes(
 
   r.patch(
     '/conversations/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a group (owner)',
-        params: idParamsSchema,
-        body: updateConversationInputSchema,
-        response: { 200: conversationSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Rename a group (owner)',
+      params: idParamsSchema,
+      body: updateConversationInputSchema,
+      response: { 200: conversationSchema },
+    }),
     async (request) => service.rename(actor(request), request.params.id, request.body.title ?? ''),
   );
 
   r.post(
     '/conversations/:id/members',
-    {
-      schema: {
-        tags,
-        summary: 'Add members to a group (owner)',
-        params: idParamsSchema,
-        body: addMembersInputSchema,
-        response: { 200: conversationSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Add members to a group (owner)',
+      params: idParamsSchema,
+      body: addMembersInputSchema,
+      response: { 200: conversationSchema },
+    }),
     async (request) => service.addMembers(actor(request), request.params.id, request.body.members),
   );
 
   r.delete(
     '/conversations/:id/members/:username',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a member (owner), or leave (yourself)',
-        params: idParamsSchema.extend({ username: usernameSchema }),
-        response: { 204: z.null(), ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Remove a member (owner), or leave (yourself)',
+      params: idParamsSchema.extend({ username: usernameSchema }),
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await service.removeMember(actor(request), request.params.id, request.params.username);
       return reply.status(204).send(null);
@@ -133,46 +111,37 @@ export async function musesRoutes(
 
   r.patch(
     '/conversations/:id/me',
-    {
-      schema: {
-        tags,
-        summary: 'My reading language, languages I read without translation, and what I have read',
-        params: idParamsSchema,
-        body: updateMembershipInputSchema,
-        response: { 200: memberSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'My reading language, languages I read without translation, and what I have read',
+      params: idParamsSchema,
+      body: updateMembershipInputSchema,
+      response: { 200: memberSchema },
+    }),
     async (request) => service.updateMe(actor(request), request.params.id, request.body),
   );
 
   r.get(
     '/conversations/:id/muses',
-    {
-      schema: {
-        tags,
-        summary: 'Muses after or before a sequence number, each with its translation for me',
-        params: idParamsSchema,
-        querystring: musesQuerySchema,
-        response: { 200: musesPageSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Muses after or before a sequence number, each with its translation for me',
+      params: idParamsSchema,
+      querystring: musesQuerySchema,
+      response: { 200: musesPageSchema },
+    }),
     async (request) => service.musesPage(actor(request), request.params.id, request.query),
   );
 
   r.post(
     '/conversations/:id/muses',
-    {
-      schema: {
-        tags,
+    operation(
+      {
         summary: 'Send a muse; the same clientId again returns the same muse',
         params: idParamsSchema,
         body: sendMuseInputSchema,
-        response: { 200: museSchema, 201: museSchema, ...errors },
+        response: { 200: museSchema, 201: museSchema },
       },
-      config: { ...config, rateLimit: { max: sendLimit.max, timeWindow: sendLimit.windowMs } },
-    },
+      { rateLimit: { max: sendLimit.max, timeWindow: sendLimit.windowMs } },
+    ),
     async (request, reply) => {
       const { muse, created } = await service.send(actor(request), request.params.id, request.body, 'http');
       return reply.status(created ? 201 : 200).send(muse);
@@ -181,15 +150,11 @@ export async function musesRoutes(
 
   r.get(
     '/muses',
-    {
-      schema: {
-        tags,
-        summary: 'All my muses across conversations, newest first',
-        querystring: allMusesQuerySchema,
-        response: { 200: musesPageSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'All my muses across conversations, newest first',
+      querystring: allMusesQuerySchema,
+      response: { 200: musesPageSchema },
+    }),
     async (request) => {
       const before = request.query.before ? new Date(request.query.before) : undefined;
       return service.allMuses(
@@ -202,48 +167,36 @@ export async function musesRoutes(
 
   r.get(
     '/muses/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A muse with every language version made so far',
-        params: idParamsSchema,
-        response: { 200: museDetailSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'A muse with every language version made so far',
+      params: idParamsSchema,
+      response: { 200: museDetailSchema },
+    }),
     async (request) => service.museDetail(actor(request), request.params.id),
   );
 
   r.post(
     '/muses/:id/translations',
-    {
-      schema: {
-        tags,
-        summary: 'Translate a muse into a language of my choice',
-        params: idParamsSchema,
-        body: z.object({ to: languageCodeSchema }),
-        response: { 200: museTranslationSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Translate a muse into a language of my choice',
+      params: idParamsSchema,
+      body: z.object({ to: languageCodeSchema }),
+      response: { 200: museTranslationSchema },
+    }),
     async (request) => service.translateOnDemand(actor(request), request.params.id, request.body.to),
   );
 
   r.post(
     '/muses/:id/flags',
-    {
-      schema: {
-        tags,
-        summary: 'Flag the machine translation of a muse I can read as bad (once per member and translation)',
-        description:
-          'Kept with the text pair and engine for superadmins; the translation memory stops serving the ' +
-          'pair until the engine translates it again. 201 for a new flag, 200 with the same flag when repeated.',
-        params: idParamsSchema,
-        body: flagTranslationInputSchema,
-        response: { 200: translationFlagReceiptSchema, 201: translationFlagReceiptSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Flag the machine translation of a muse I can read as bad (once per member and translation)',
+      description:
+        'Kept with the text pair and engine for superadmins; the translation memory stops serving the ' +
+        'pair until the engine translates it again. 201 for a new flag, 200 with the same flag when repeated.',
+      params: idParamsSchema,
+      body: flagTranslationInputSchema,
+      response: { 200: translationFlagReceiptSchema, 201: translationFlagReceiptSchema },
+    }),
     async (request, reply) => {
       const { created, ...flag } = await service.flagTranslation(actor(request), request.params.id, request.body.to);
       return reply.code(created ? 201 : 200).send(flag);
@@ -252,30 +205,22 @@ export async function musesRoutes(
 
   r.patch(
     '/muses/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit my muse (translations are redone)',
-        params: idParamsSchema,
-        body: editMuseInputSchema,
-        response: { 200: museSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Edit my muse (translations are redone)',
+      params: idParamsSchema,
+      body: editMuseInputSchema,
+      response: { 200: museSchema },
+    }),
     async (request) => service.edit(actor(request), request.params.id, request.body),
   );
 
   r.delete(
     '/muses/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete my muse (a tombstone stays in the sequence)',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'Delete my muse (a tombstone stays in the sequence)',
+      params: idParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await service.remove(actor(request), request.params.id);
       return reply.status(204).send(null);

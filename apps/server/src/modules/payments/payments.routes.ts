@@ -13,6 +13,7 @@ import {
 } from '@tolk/shared/schemas/payments';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
+import { operations } from '../../http/operations';
 import type { OrderScope } from '../orders';
 import type { PaymentsService } from './payments.service';
 import type { RedirectProviderId } from './providers/configured';
@@ -32,8 +33,11 @@ export interface PaymentsRoutesOptions {
 export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl }: PaymentsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
-  const config = { auth: 'required' as const };
-  const errors = errorResponses(400, 401, 403, 404, 409, 503);
+  const operation = operations({
+    tags,
+    errors: errorResponses(400, 401, 403, 404, 409, 503),
+    config: { auth: 'required' },
+  });
 
   /** A payment's start as both routes read it: who, what, which provider, and where the provider sends the payer back. */
   const startOf = (request: FastifyRequest, id: string, provider: PaymentProviderId) =>
@@ -41,122 +45,90 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
 
   r.get(
     '/payments/providers',
-    {
-      schema: {
-        tags,
-        summary: 'The ways to pay offered here (the sandbox always, in test mode; Stripe and PayPal when configured)',
-        response: { 200: paymentProvidersSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: 'The ways to pay offered here (the sandbox always, in test mode; Stripe and PayPal when configured)',
+      response: { 200: paymentProvidersSchema },
+    }),
     async () => service.providers(),
   );
 
   r.get(
     '/payments/terms',
-    {
-      schema: {
-        tags,
-        summary:
-          "What selling costs: the platform's fee in percent of an order's total (TOLK_PLATFORM_FEE_PERCENT), taken from the seller's side when it is paid",
-        response: { 200: paymentTermsSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary:
+        "What selling costs: the platform's fee in percent of an order's total (TOLK_PLATFORM_FEE_PERCENT), taken from the seller's side when it is paid",
+      response: { 200: paymentTermsSchema },
+    }),
     async () => service.terms(),
   );
 
   r.post(
     '/orders/:id/payments',
-    {
-      schema: {
-        tags,
-        summary:
-          "The buyer pays an accepted order through a provider: its open payment (asking again finds it) with the provider's page to go to (Stripe, PayPal)",
-        params: idParamsSchema,
-        body: paymentInputSchema,
-        response: { 201: paymentSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary:
+        "The buyer pays an accepted order through a provider: its open payment (asking again finds it) with the provider's page to go to (Stripe, PayPal)",
+      params: idParamsSchema,
+      body: paymentInputSchema,
+      response: { 201: paymentSchema },
+    }),
     async (request, reply) =>
       reply.code(201).send(await service.start(...startOf(request, request.params.id, request.body.provider))),
   );
 
   r.get(
     '/payables/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          'An order or a subscription as its payer reads it before paying (/select-payment/{id}): what, how much, whether it can be paid now',
-        params: idParamsSchema,
-        response: { 200: payableSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary:
+        'An order or a subscription as its payer reads it before paying (/select-payment/{id}): what, how much, whether it can be paid now',
+      params: idParamsSchema,
+      response: { 200: payableSchema },
+    }),
     async (request) => service.payable(readerOf(request), request.params.id),
   );
 
   r.post(
     '/payables/:id/payments',
-    {
-      schema: {
-        tags,
-        summary:
-          "The payer pays an accepted order or a subscription's first period through a provider: its open payment (asking again finds it), with the provider's page to go to (Stripe, PayPal)",
-        params: idParamsSchema,
-        body: paymentInputSchema,
-        response: { 201: paymentSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary:
+        "The payer pays an accepted order or a subscription's first period through a provider: its open payment (asking again finds it), with the provider's page to go to (Stripe, PayPal)",
+      params: idParamsSchema,
+      body: paymentInputSchema,
+      response: { 201: paymentSchema },
+    }),
     async (request, reply) =>
       reply.code(201).send(await service.startPayable(...startOf(request, request.params.id, request.body.provider))),
   );
 
   r.get(
     '/payments/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          "A payment with its order (buyer and seller); while open, the provider is asked where it stands (the payer's return)",
-        params: idParamsSchema,
-        response: { 200: paymentSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary:
+        "A payment with its order (buyer and seller); while open, the provider is asked where it stands (the payer's return)",
+      params: idParamsSchema,
+      response: { 200: paymentSchema },
+    }),
     async (request) => service.get(readerOf(request), request.params.id),
   );
 
   r.post(
     '/payments/:id/sandbox',
-    {
-      schema: {
-        tags,
-        summary:
-          'The sandbox card form (test cards only): 4242… pays, 4000…0002 is declined, 4000…9995 has too little money; a declined payment is over, a new one is asked for',
-        params: idParamsSchema,
-        body: sandboxPaymentInputSchema,
-        response: { 200: paymentSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary:
+        'The sandbox card form (test cards only): 4242… pays, 4000…0002 is declined, 4000…9995 has too little money; a declined payment is over, a new one is asked for',
+      params: idParamsSchema,
+      body: sandboxPaymentInputSchema,
+      response: { 200: paymentSchema },
+    }),
     async (request) => service.sandbox(readerOf(request), request.params.id, request.body),
   );
 
   r.post(
     '/orders/:id/refund',
-    {
-      schema: {
-        tags,
-        summary: "The seller (or a superadmin) gives a paid or fulfilled order's money back to the buyer",
-        params: idParamsSchema,
-        response: { 200: paymentSchema, ...errors },
-      },
-      config,
-    },
+    operation({
+      summary: "The seller (or a superadmin) gives a paid or fulfilled order's money back to the buyer",
+      params: idParamsSchema,
+      response: { 200: paymentSchema },
+    }),
     async (request) => service.refund(readerOf(request), request.params.id),
   );
 
