@@ -85,7 +85,7 @@ export function OrderList({ side }: { side: OrderSide }) {
         ))}
       </ul>
       <ListMore
-        className="orders-more"
+        className="list-more"
         query={query}
         label={t('orders.list.loadMore')}
         loading={<OrderRowSkeletons count={1} />}
