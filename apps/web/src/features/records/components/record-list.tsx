@@ -56,7 +56,7 @@ export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: Recor
     const records = query.data.pages.flatMap((page) => page.items);
     body =
       records.length === 0 ? (
-        <div className="records-empty">
+        <div className="list-empty records-empty">
           {emptyIcon}
           <p>{t(texts.empty)}</p>
           {q ? (
