@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface FormActionsProps {
@@ -17,6 +18,30 @@ export function FormActions({ submitLabel, busy, onCancel }: FormActionsProps) {
       </button>
       <button type="button" className="button" onClick={onCancel}>
         {t('common.cancel')}
+      </button>
+    </div>
+  );
+}
+
+interface DialogFormActionsProps {
+  /** What the send button says ("Send", an icon with it, "Sending…" while it goes). */
+  children: ReactNode;
+  busy: boolean;
+  onCancel: () => void;
+  /** Whether sending is grave (a report): the send button is red then. */
+  danger?: boolean;
+}
+
+/** The buttons under a dialog's form: put it away, then send it. */
+export function DialogFormActions({ children, busy, onCancel, danger = false }: DialogFormActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="actions">
+      <button type="button" className="button" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+      <button type="submit" className={danger ? 'button danger' : 'button primary'} disabled={busy}>
+        {children}
       </button>
     </div>
   );

@@ -5,6 +5,7 @@ import { Flag } from 'lucide-react';
 import { REPORT_NOTE_MAX, REPORT_REASONS } from '@tolk/shared/schemas/connect';
 import { errorMessage } from './error-message';
 import { FieldNotes, TextAreaField } from './field';
+import { DialogFormActions } from './form-actions';
 import { FormError } from './form-error';
 import { ModalDialog } from './modal-dialog';
 import { submitWith } from './submit-with';
@@ -126,14 +127,9 @@ export function ReportDialog({ open, title, busy = false, onSubmit, onClose }: R
           count={t('report.count', { used: noteLength, max: REPORT_NOTE_MAX })}
           {...note}
         />
-        <div className="actions">
-          <button type="button" className="button" onClick={close}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button danger" disabled={busy}>
-            {busy ? t('report.sending') : t('report.send')}
-          </button>
-        </div>
+        <DialogFormActions busy={busy} onCancel={close} danger>
+          {busy ? t('report.sending') : t('report.send')}
+        </DialogFormActions>
       </form>
     </ModalDialog>
   );

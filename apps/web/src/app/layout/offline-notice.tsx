@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useBackOnline, useBrowserOnline } from '../../lib/network-status';
+import { useBrowserOnline } from '../../lib/network-status';
 import { NetworkNotice } from '../../ui/network-notice';
 import './offline-notice.css';
 
@@ -10,13 +10,5 @@ import './offline-notice.css';
 export function OfflineNotice() {
   const { t } = useTranslation();
   const offline = !useBrowserOnline();
-  const backOnline = useBackOnline(offline);
-  return (
-    <NetworkNotice
-      className="offline-notice"
-      offline={offline}
-      backOnline={backOnline}
-      offlineText={t('app.offline')}
-    />
-  );
+  return <NetworkNotice className="offline-notice" offline={offline} offlineText={t('app.offline')} />;
 }

@@ -9,6 +9,7 @@ import { USERNAME_MAX } from '@tolk/shared/limits';
 import { createAccountInputSchema, type CreatedAccount } from '@tolk/shared/schemas/accounts-admin';
 import { paths } from '../../../lib/paths';
 import { Field } from '../../../ui/field';
+import { NewPasswordField } from '../../../ui/new-password-field';
 import { FormActions } from '../../../ui/form-actions';
 import { FormError } from '../../../ui/form-error';
 import { schemaResolver, showSaveError } from '../../../ui/schema-form';
@@ -104,11 +105,8 @@ export function AccountCreateForm() {
           </label>
         </fieldset>
         {passwordMode === 'own' && (
-          <Field
+          <NewPasswordField
             label={t('auth.password')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('auth.passwordHint')}
             error={errors.password?.message}
             {...form.register('password')}
           />

@@ -41,7 +41,7 @@ function AccountDetail({ account }: { account: AdminAccount }) {
         </div>
       </div>
       <Facts
-        className="account-facts"
+        className="fact-list account-facts"
         items={[
           [t('accounts.fields.username'), <bdi key="u">{account.username}</bdi>],
           [t('accounts.fields.displayName'), account.displayName.trim() || t('common.notSet')],

@@ -51,7 +51,7 @@ export function Component() {
           </div>
         </div>
         <Facts
-          className="account-facts"
+          className="fact-list account-facts"
           items={[
             [t('accounts.fields.language'), languageName(profile.language, i18n.language)],
             // Where an account lives and what it may do are words for those who run Tolk.

@@ -34,7 +34,7 @@ function AccountsAdmin() {
   const panelId = `${base}-panel`;
   return (
     <section className="accounts" aria-labelledby={`${base}-title`}>
-      <header className="accounts-head">
+      <header className="head-row accounts-head">
         <h1 id={`${base}-title`}>{t('accounts.title')}</h1>
         <Link className="button primary" to={paths.accountAdd}>
           <UserPlus aria-hidden size={18} /> {t('accounts.list.add')}

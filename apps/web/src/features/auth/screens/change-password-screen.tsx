@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { useLoginResponse } from '../../../lib/session';
 import { Field } from '../../../ui/field';
+import { NewPasswordField } from '../../../ui/new-password-field';
 import { errorMessage } from '../../../ui/error-message';
 import { changePassword } from '../api/change-password';
 import { applyServerFieldErrors } from '../form-errors';
@@ -68,11 +69,8 @@ export function Component() {
           error={errors.currentPassword?.message}
           {...form.register('currentPassword')}
         />
-        <Field
+        <NewPasswordField
           label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.passwordHint')}
           error={errors.newPassword?.message}
           {...form.register('newPassword')}
         />

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { toUiLanguage } from '@tolk/shared/languages';
 import { useLoginResponse } from '../../../lib/session';
 import { Field } from '../../../ui/field';
+import { NewPasswordField } from '../../../ui/new-password-field';
 import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { errorMessage } from '../../../ui/error-message';
 import { register as registerAccount } from '../api/register';
@@ -64,14 +65,7 @@ export function Component() {
     <AuthCard title={t('auth.registerTitle')} lead={t('auth.registerLead')}>
       <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
         <UsernameField hint={t('auth.usernameHint')} error={errors.username?.message} {...form.register('username')} />
-        <Field
-          label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.passwordHint')}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <NewPasswordField label={t('auth.password')} error={errors.password?.message} {...form.register('password')} />
         <Field
           label={t('auth.displayName')}
           autoComplete="nickname"

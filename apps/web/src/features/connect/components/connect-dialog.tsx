@@ -6,6 +6,7 @@ import { CONNECT_NOTE_MAX } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
 import { errorMessage, serverFieldMessage } from '../../../ui/error-message';
 import { TextAreaField } from '../../../ui/field';
+import { DialogFormActions } from '../../../ui/form-actions';
 import { FormError } from '../../../ui/form-error';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { submitWith } from '../../../ui/submit-with';
@@ -68,14 +69,9 @@ export function ConnectDialog({ open, name, busy, onSend, onClose }: ConnectDial
           }}
           {...note}
         />
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button primary" disabled={busy}>
-            <Send aria-hidden size={16} className="flip-rtl" /> {t('connect.dialog.send')}
-          </button>
-        </div>
+        <DialogFormActions busy={busy} onCancel={onClose}>
+          <Send aria-hidden size={16} className="flip-rtl" /> {t('connect.dialog.send')}
+        </DialogFormActions>
       </form>
     </ModalDialog>
   );

@@ -131,7 +131,7 @@ export function FilterPanel({ id, filters, onApply }: FilterPanelProps) {
         </div>
       </div>
 
-      <fieldset className="filter-group">
+      <fieldset className="legend-inside filter-group">
         <legend>{t('connect.filters.where')}</legend>
         <div className="filter-grid">
           <CityField
@@ -159,7 +159,7 @@ export function FilterPanel({ id, filters, onApply }: FilterPanelProps) {
         </div>
       </fieldset>
 
-      <fieldset className="filter-group">
+      <fieldset className="legend-inside filter-group">
         <legend>{t('connect.filters.travel')}</legend>
         <CityField
           control={form.control}
@@ -184,7 +184,7 @@ export function FilterPanel({ id, filters, onApply }: FilterPanelProps) {
         )}
       </fieldset>
 
-      <fieldset className="filter-group">
+      <fieldset className="legend-inside filter-group">
         <legend>{t('connect.filters.age')}</legend>
         <div className="filter-pair">
           <Field

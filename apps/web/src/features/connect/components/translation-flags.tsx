@@ -62,7 +62,7 @@ function FlagItem({ flag }: { flag: TranslationFlag }) {
   return (
     <li>
       <article className="card report-card" aria-labelledby={headingId}>
-        <div className="report-card-head">
+        <div className="head-row report-card-head">
           <h2 id={headingId} className="report-reason-tag">
             {languageName(flag.from, i18n.language)} {i18n.dir() === 'rtl' ? '←' : '→'}{' '}
             {languageName(flag.to, i18n.language)}

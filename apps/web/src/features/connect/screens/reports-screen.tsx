@@ -185,7 +185,7 @@ function ReportItem({ report, busy, onDismiss, onSuspend }: ReportItemProps) {
   return (
     <li>
       <article className="card report-card" aria-labelledby={headingId}>
-        <div className="report-card-head">
+        <div className="head-row report-card-head">
           <h2 id={headingId} className="report-reason-tag">
             {t(REPORT_REASON_KEYS[report.reason].label)}
           </h2>

@@ -7,8 +7,9 @@ import { directionOf } from '@tolk/shared/languages';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import type { PlazaSide } from '@tolk/shared/schemas/plazas';
 import { errorMessage } from '../../../ui/error-message';
+import { PhotoFileInput } from '../../../ui/photo-file-input';
 import { sendPlazaMuse } from '../api/send-plaza-muse';
-import { checkPhoto, PHOTO_TYPES } from '@tolk/shared/photos';
+import { checkPhoto } from '@tolk/shared/photos';
 import { uploadPlazaPhoto } from '../api/upload-plaza-photo';
 import { backTranslate } from '../back-translation';
 import { newClientId } from '../../../lib/client-id';
@@ -222,10 +223,8 @@ export function PlazaComposer({
         >
           <Camera aria-hidden size={20} />
         </button>
-        <input
+        <PhotoFileInput
           ref={fileInput}
-          type="file"
-          accept={PHOTO_TYPES.join(',')}
           hidden
           onChange={(event) => {
             const file = event.target.files?.[0];

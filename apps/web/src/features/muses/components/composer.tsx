@@ -5,10 +5,11 @@ import type { Photo } from '@tolk/shared/schemas/conversations';
 import { MUSE_TEXT_MAX } from '@tolk/shared/schemas/conversations';
 import type { RealtimeSocket } from '../../../lib/realtime';
 import { errorMessage } from '../../../ui/error-message';
-import { PHOTO_TYPES, checkPhoto } from '@tolk/shared/photos';
+import { checkPhoto } from '@tolk/shared/photos';
 import { uploadPhoto } from '../api/upload-photo';
 import type { OutgoingMuse } from '../use-send-muse';
 import { LanguageSelect } from '../../../ui/language-select';
+import { PhotoFileInput } from '../../../ui/photo-file-input';
 
 // Tell the others at most this often that I am still typing, and stop after this much quiet.
 const TYPING_THROTTLE_MS = 3000;
@@ -146,12 +147,10 @@ export function Composer({ conversationId, socket, onSend }: ComposerProps) {
   return (
     <form className="composer" onSubmit={submit}>
       <div className="composer-tools">
-        <input
+        <PhotoFileInput
           ref={fileInput}
           id={fileId}
           className="visually-hidden"
-          type="file"
-          accept={PHOTO_TYPES.join(',')}
           onChange={(event) => {
             attach(event.target.files?.[0]);
           }}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionSnapshot } from '../../../lib/realtime';
-import { useBackOnline } from '../../../lib/network-status';
 import { NetworkNotice } from '../../../ui/network-notice';
 
 // A socket that reconnects within this time (a new token, a server restart) is not worth a banner.
@@ -27,14 +26,10 @@ export function ConnectionBanner({ connection }: { connection: ConnectionSnapsho
     };
   }, [socketDown]);
 
-  const offline = socketDown && socketDownLong;
-  const backOnline = useBackOnline(offline);
-
   return (
     <NetworkNotice
       className="connection-status"
-      offline={offline}
-      backOnline={backOnline}
+      offline={socketDown && socketDownLong}
       offlineText={t('common.offline')}
     />
   );

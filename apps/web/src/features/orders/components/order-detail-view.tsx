@@ -78,7 +78,7 @@ export function OrderDetailView({ order }: { order: Order }) {
         </div>
       )}
 
-      <dl className="order-facts">
+      <dl className="fact-list order-facts">
         {order.role !== 'seller' && (
           <Fact label={t('orders.seller')}>
             <PartyLink party={order.seller} />

@@ -60,7 +60,7 @@ export function OrderList({ side }: { side: OrderSide }) {
   const orders = query.data.pages.flatMap((page) => page.items);
   if (orders.length === 0) {
     return (
-      <div className="orders-empty">
+      <div className="list-empty orders-empty">
         {side === 'buyer' ? <ShoppingBag aria-hidden size={40} /> : <Store aria-hidden size={40} />}
         <p>{t(TEXTS[side].empty)}</p>
         {side === 'buyer' ? (
@@ -85,7 +85,7 @@ export function OrderList({ side }: { side: OrderSide }) {
         ))}
       </ul>
       <ListMore
-        className="orders-more"
+        className="list-more"
         query={query}
         label={t('orders.list.loadMore')}
         loading={<OrderRowSkeletons count={1} />}

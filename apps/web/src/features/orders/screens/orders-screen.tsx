@@ -43,7 +43,7 @@ export function Component() {
       ) : (
         <>
           <TabList
-            className="orders-tabs"
+            className="tab-bar orders-tabs"
             aria-labelledby={`${base}-title`}
             tabs={TABS}
             selected={tab}

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Camera, Trash2 } from 'lucide-react';
-import { checkPhoto, PHOTO_TYPES } from '@tolk/shared/photos';
+import { checkPhoto } from '@tolk/shared/photos';
 import type { Profile } from '@tolk/shared/schemas/profile';
 import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
@@ -24,6 +24,7 @@ import {
   type Size,
 } from '../avatar-crop';
 import { FormError } from '../../../ui/form-error';
+import { PhotoFileInput } from '../../../ui/photo-file-input';
 
 /** The crop frame's edge in CSS pixels: fits a 320 px phone inside the dialog. */
 const FRAME = 240;
@@ -193,10 +194,8 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
     <div className="avatar-editor">
       <Avatar name={name} url={profile.avatarUrl} size="large" className="large" />
       <div className="avatar-editor-actions">
-        <input
+        <PhotoFileInput
           ref={fileInput}
-          type="file"
-          accept={PHOTO_TYPES.join(',')}
           className="visually-hidden"
           tabIndex={-1}
           aria-hidden

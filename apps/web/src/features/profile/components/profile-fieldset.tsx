@@ -15,7 +15,7 @@ export function ProfileFieldset({ legend, hint, error, status, children }: Profi
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <fieldset className="profile-fieldset" aria-describedby={described || undefined}>
+    <fieldset className="legend-inside profile-fieldset" aria-describedby={described || undefined}>
       <legend>{legend}</legend>
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>

@@ -74,7 +74,7 @@ export function PersonDetailView({ person, back }: { person: Person; back: strin
       )}
       <RecordText text={person.description} />
       <Facts
-        className="record-facts"
+        className="fact-list record-facts"
         items={[
           [
             t('records.persons.met'),

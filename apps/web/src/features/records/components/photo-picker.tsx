@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePlus, Loader2, X } from 'lucide-react';
-import { checkPhoto, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@tolk/shared/photos';
+import { checkPhoto, PHOTO_MAX_BYTES } from '@tolk/shared/photos';
 import type { Photo } from '@tolk/shared/schemas/conversations';
 import { errorMessage } from '../../../ui/error-message';
 import { FieldNotes } from '../../../ui/field';
+import { PhotoFileInput } from '../../../ui/photo-file-input';
 import { uploadPhoto } from '../api/upload-photo';
 
 interface PhotoPickerProps {
@@ -98,12 +99,10 @@ export function PhotoPicker({ legend, max, value, onChange, onBusyChange, error 
       )}
       {(room > 0 || max === 1) && (
         <>
-          <input
+          <PhotoFileInput
             ref={input}
             id={inputId}
             className="visually-hidden"
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
             multiple={max > 1}
             onChange={(event) => {
               choose([...(event.target.files ?? [])]);

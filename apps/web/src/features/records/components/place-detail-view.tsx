@@ -44,7 +44,7 @@ export function PlaceDetailView({ place, back }: { place: Place; back: string })
         </div>
       )}
       <Facts
-        className="record-facts"
+        className="fact-list record-facts"
         items={[
           [t('records.places.address'), place.address && <span dir="auto">{place.address}</span>],
           [t('records.places.city'), cityName],

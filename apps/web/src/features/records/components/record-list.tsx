@@ -56,7 +56,7 @@ export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: Recor
     const records = query.data.pages.flatMap((page) => page.items);
     body =
       records.length === 0 ? (
-        <div className="records-empty">
+        <div className="list-empty records-empty">
           {emptyIcon}
           <p>{t(texts.empty)}</p>
           {q ? (
@@ -88,7 +88,7 @@ export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: Recor
             ))}
           </ul>
           <ListMore
-            className="records-more"
+            className="list-more records-more"
             query={query}
             label={t('records.loadMore')}
             loading={<RecordRowSkeletons count={1} />}
@@ -99,7 +99,7 @@ export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: Recor
 
   return (
     <section className="records" aria-labelledby={ids.title}>
-      <header className="records-head">
+      <header className="head-row">
         <h1 id={ids.title}>{t(texts.title)}</h1>
         <div className="records-head-actions">
           <Link className="button primary" to={recordPaths.add}>

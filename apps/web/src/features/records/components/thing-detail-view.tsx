@@ -52,7 +52,7 @@ export function ThingDetailView({ thing, back }: { thing: Thing; back: string })
       )}
       <RecordText text={thing.description} lang={thing.descriptionLanguage} />
       <Facts
-        className="record-facts"
+        className="fact-list record-facts"
         items={[
           [
             t('records.things.descriptionLanguage'),
