@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Order, OrderAction } from '@tolk/shared/schemas/orders';
 import { HttpError } from '../../lib/http-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { errorMessage } from '../../ui/error-message';
+import { toastError } from '../../ui/toast-error';
 import { personName } from '../connect/format';
-import { actOnOrder } from './api/act-on-order';
-import { orderQueryKey, ordersListsQueryKey, ordersWaitingQueryKey, refreshAfterOrderChange } from './api/keys';
+import { useActOnOrder } from './api/act-on-order';
 import { otherParty } from './format';
 
 export const ACTION_KEYS: Record<OrderAction, string> = {
@@ -36,33 +34,21 @@ const ASKED: Partial<Record<OrderAction, string>> = {
  */
 export function useOrderActions(order: Order) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<OrderAction | null>(null);
   const [changed, setChanged] = useState(false);
 
-  const act = useMutation({
-    mutationFn: ({ action, version }: { action: OrderAction; version: number }) =>
-      actOnOrder(order.id, action, version),
+  const act = useActOnOrder(order.id, {
     onMutate: () => {
       setChanged(false);
     },
-    onSuccess: async (updated, { action }) => {
+    onSuccess: (_updated, { action }) => {
       setAsking(null);
       toast.success(t(DONE_KEYS[action]));
-      await refreshAfterOrderChange(queryClient, updated);
     },
-    onError: async (error) => {
+    onError: (error) => {
       setAsking(null);
-      if (error instanceof HttpError && error.code === 'conflict') {
-        setChanged(true);
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) }),
-          queryClient.invalidateQueries({ queryKey: ordersListsQueryKey }),
-          queryClient.invalidateQueries({ queryKey: ordersWaitingQueryKey }),
-        ]);
-        return;
-      }
-      toast.error(errorMessage(error, t));
+      if (error instanceof HttpError && error.code === 'conflict') setChanged(true);
+      else toastError(error, t);
     },
   });
 

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PaymentProviderId } from '@tolk/shared/payments';
 import { HttpError } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
 import { errorMessage } from '../../ui/error-message';
-import { payableQueryKey, paymentQueryKey } from './api/keys';
-import { startPayment } from './api/start-payment';
+import { useStartPayment as useStartPaymentCall } from './api/start-payment';
 import { providerName } from './format';
 import { goToProvider } from './go-to-provider';
 
@@ -20,29 +18,22 @@ import { goToProvider } from './go-to-provider';
 export function useStartPayment(payableId: string) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
 
-  const start = useMutation({
-    mutationFn: (provider: PaymentProviderId) => startPayment(payableId, { provider }),
+  const start = useStartPaymentCall(payableId, {
     onMutate: () => {
       setProblem(null);
     },
     onSuccess: async (payment) => {
-      queryClient.setQueryData(paymentQueryKey(payment.id), payment);
       if (payment.redirectUrl) goToProvider(payment.redirectUrl);
       else await navigate(paths.pay(payment.id));
     },
-    onError: async (error, provider) => {
+    onError: (error, provider) => {
       setProblem(
         error instanceof HttpError && error.code === 'unavailable'
           ? t('payments.select.providerDown', { provider: providerName(provider, t) })
           : errorMessage(error, t),
       );
-      // Refused because it moved on meanwhile (cancelled, paid): the screen shows it as it is now.
-      if (error instanceof HttpError && error.code === 'conflict') {
-        await queryClient.invalidateQueries({ queryKey: payableQueryKey(payableId) });
-      }
     },
   });
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
-import { errorMessage } from '../../ui/error-message';
+import { toastError } from '../../ui/toast-error';
 import { createRecord } from './api/create-record';
-import { deleteRecord } from './api/delete-record';
+import { useDeleteRecord as useDeleteRecordCall } from './api/delete-record';
 import { recordQueryKey } from './api/get-record';
 import { refreshAfterChange } from './api/keys';
 import { RECORD_PATHS, RECORD_TEXTS, type InputOf, type RecordKind, type RecordOf } from './kinds';
@@ -59,7 +59,7 @@ async function restore<K extends RecordKind>(
     toast.success(t('records.toast.restored', { name }));
     await refreshAfterChange(queryClient, kind);
   } catch (error) {
-    toast.error(errorMessage(error, t));
+    toastError(error, t);
   }
 }
 
@@ -76,8 +76,7 @@ export function useDeleteRecord<K extends RecordKind>(
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteRecord(kind, record.id),
+  const remove = useDeleteRecordCall(kind, record.id, {
     onSuccess: async () => {
       setAsking(false);
       const input = inputOf(record);
@@ -92,12 +91,10 @@ export function useDeleteRecord<K extends RecordKind>(
         />
       ));
       await navigate(RECORD_PATHS[kind].list, { replace: true });
-      queryClient.removeQueries({ queryKey: recordQueryKey(kind, record.id) });
-      await refreshAfterChange(queryClient, kind);
     },
     onError: (error) => {
       setAsking(false);
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 

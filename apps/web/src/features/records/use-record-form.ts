@@ -9,7 +9,7 @@ import {
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -17,12 +17,10 @@ import type { Photo } from '@tolk/shared/schemas/conversations';
 import { showSaveError } from '../../ui/schema-form';
 import { submitWith } from '../../ui/submit-with';
 import { useConflictChoice } from '../../ui/use-conflict-choice';
-import { createRecord } from './api/create-record';
-import { recordQuery, recordQueryKey } from './api/get-record';
-import { refreshAfterChange } from './api/keys';
-import { updateRecord } from './api/update-record';
+import { recordQuery } from './api/get-record';
+import { useSaveRecord } from './api/save-record';
 import { recordFieldMessage, type FieldOf } from './form-errors';
-import { RECORD_PATHS, type InputOf, type RecordKind, type RecordOf, type UpdateOf } from './kinds';
+import { RECORD_PATHS, type InputOf, type RecordKind, type RecordOf } from './kinds';
 
 /** Every record form keeps its photos (one or a few) under `photos`. */
 export type RecordFormValues = FieldValues & { photos: Photo[] };
@@ -87,16 +85,10 @@ export function useRecordForm<K extends RecordKind, F extends RecordFormValues>(
   const form = useForm<F>({ defaultValues: (record ? toForm(record) : blank) as DefaultValues<F>, resolver });
   const [uploading, setUploading] = useState(false);
 
-  const save = useMutation({
-    mutationFn: ({ values, from }: { values: F; from: number }) =>
-      record
-        ? updateRecord(kind, record.id, { ...toInput(values), version: from } satisfies UpdateOf<K>)
-        : createRecord(kind, toInput(values)),
+  const save = useSaveRecord(kind, record, {
     onSuccess: async (saved) => {
-      queryClient.setQueryData(recordQueryKey(kind, saved.id), saved);
       toast.success(t(record ? 'records.toast.saved' : 'records.toast.added', { name: saved.name }));
       await navigate(RECORD_PATHS[kind].detail(saved.id), { replace: true });
-      await refreshAfterChange(queryClient, kind);
     },
     onError: (error) => {
       if (!choice.refused(error)) showSaveError(error, fieldOf, form.setError, recordFieldMessage, t);
@@ -110,14 +102,14 @@ export function useRecordForm<K extends RecordKind, F extends RecordFormValues>(
     latest: () => queryClient.query({ ...recordQuery(kind, record?.id ?? ''), staleTime: 0 }),
     toForm,
     save: (values, from) => {
-      save.mutate({ values, from });
+      save.mutate({ input: toInput(values), from });
     },
   });
 
   const submit = submitWith(form.handleSubmit, (values) => {
     form.clearErrors('root');
     const send = () => {
-      save.mutate({ values, from: choice.version });
+      save.mutate({ input: toInput(values), from: choice.version });
     };
     if (beforeSave) beforeSave(values, send);
     else send();

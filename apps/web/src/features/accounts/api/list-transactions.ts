@@ -1,4 +1,4 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { LEDGER_PAGE_SIZE, type Statement } from '@tolk/shared/schemas/ledger';
 import { downloadFile, type DownloadedFile } from '../../../lib/download';
 import { get } from '../../../lib/http';
@@ -25,4 +25,13 @@ export const transactionsQuery = (ledgerAccountId: string) =>
 export function exportTransactions(ledgerAccountId: string, currency: string): Promise<DownloadedFile> {
   const day = new Date().toISOString().slice(0, 10);
   return downloadFile(statementPath(ledgerAccountId), { format: 'csv' }, `tolk-ledger-${currency}-${day}.csv`);
+}
+
+/** Downloads a ledger account's statement as a file (saving it is the screen's part). */
+export function useExportTransactions(
+  ledgerAccountId: string,
+  currency: string,
+  options: Omit<UseMutationOptions<DownloadedFile>, 'mutationFn'> = {},
+) {
+  return useMutation({ ...options, mutationFn: () => exportTransactions(ledgerAccountId, currency) });
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -8,21 +7,10 @@ import type { AdminAccount } from '@tolk/shared/schemas/accounts-admin';
 import { paths } from '../../../lib/paths';
 import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { errorMessage } from '../../../ui/error-message';
-import { accountQueryKey, refreshAfterAccountChange } from '../api/keys';
-import { reactivateAccount } from '../api/reactivate-account';
-import { resetPassword } from '../api/reset-password';
-import { suspendAccount } from '../api/suspend-account';
+import { toastError } from '../../../ui/toast-error';
+import { useActOnAccount, type AccountAction } from '../api/act-on-account';
 import { accountName } from './account-parts';
 import { OneTimePasswordDialog } from './one-time-password-dialog';
-
-type Asking = 'suspend' | 'reactivate' | 'reset';
-
-const ACTIONS: Record<Asking, (id: string) => Promise<AdminAccount | { account: AdminAccount }>> = {
-  suspend: suspendAccount,
-  reactivate: reactivateAccount,
-  reset: resetPassword,
-};
 
 /**
  * What a superadmin does to an account, each behind a question that says what follows: edit it,
@@ -31,32 +19,23 @@ const ACTIONS: Record<Asking, (id: string) => Promise<AdminAccount | { account: 
  */
 export function AccountAdminActions({ account }: { account: AdminAccount }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { loginResponse } = useLoginResponse();
-  const [asking, setAsking] = useState<Asking | undefined>();
+  const [asking, setAsking] = useState<AccountAction | undefined>();
   const [oneTimePassword, setOneTimePassword] = useState<string | undefined>();
   const name = accountName(account);
   const own = account.id === loginResponse.userid;
 
-  const act = useMutation({
-    mutationFn: (action: Asking) => ACTIONS[action](account.id),
-    onSuccess: async (result, action) => {
-      const saved = 'account' in result ? result.account : result;
-      queryClient.setQueryData(accountQueryKey(saved.id), saved);
+  const act = useActOnAccount(account.id, {
+    onSuccess: (result, action) => {
       setAsking(undefined);
       if ('oneTimePassword' in result && typeof result.oneTimePassword === 'string') {
         setOneTimePassword(result.oneTimePassword);
       }
       toast.success(t(`accounts.actions.${action}Done`, { name }));
-      // Its sessions and audit changed too.
-      await Promise.all([
-        refreshAfterAccountChange(queryClient, saved.id),
-        queryClient.invalidateQueries({ queryKey: [...accountQueryKey(saved.id), 'sessions'] }),
-      ]);
     },
     onError: (error) => {
       setAsking(undefined);
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 

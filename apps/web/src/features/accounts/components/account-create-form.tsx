@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -14,8 +13,7 @@ import { FormActions } from '../../../ui/form-actions';
 import { FormError } from '../../../ui/form-error';
 import { schemaResolver, showSaveError } from '../../../ui/schema-form';
 import { submitWith } from '../../../ui/submit-with';
-import { createAccount } from '../api/create-account';
-import { accountQueryKey, refreshAfterAccountChange } from '../api/keys';
+import { useCreateAccount } from '../api/create-account';
 import {
   accountFieldMessage,
   accountFieldOf,
@@ -34,7 +32,6 @@ import { OneTimePasswordDialog } from './one-time-password-dialog';
 export function AccountCreateForm() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const blank = useMemo(() => newAccountForm(toUiLanguage(i18n.language) ?? 'en'), [i18n.language]);
   const resolver = useMemo(
     () =>
@@ -50,12 +47,9 @@ export function AccountCreateForm() {
   const passwordMode = useWatch({ control: form.control, name: 'passwordMode' });
   const [created, setCreated] = useState<CreatedAccount | undefined>();
 
-  const create = useMutation({
-    mutationFn: (values: CreateAccountForm) => createAccount(toCreateAccountInput(values)),
+  const create = useCreateAccount({
     onSuccess: async (result) => {
-      queryClient.setQueryData(accountQueryKey(result.account.id), result.account);
       toast.success(t('accounts.toast.created', { name: accountName(result.account) }));
-      void refreshAfterAccountChange(queryClient, result.account.id);
       // Shown once: the page waits until the admin has taken the password.
       if (result.oneTimePassword) setCreated(result);
       else await navigate(paths.accountDetail(result.account.id), { replace: true });
@@ -73,7 +67,7 @@ export function AccountCreateForm() {
         noValidate
         onSubmit={submitWith(form.handleSubmit, (values) => {
           form.clearErrors('root');
-          create.mutate(values);
+          create.mutate(toCreateAccountInput(values));
         })}
       >
         <Field

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -13,8 +13,7 @@ import { schemaResolver, showSaveError } from '../../../ui/schema-form';
 import { submitWith } from '../../../ui/submit-with';
 import { useConflictChoice } from '../../../ui/use-conflict-choice';
 import { accountQuery } from '../api/get-account';
-import { accountQueryKey, refreshAfterAccountChange } from '../api/keys';
-import { updateAccount } from '../api/update-account';
+import { useUpdateAccount } from '../api/update-account';
 import {
   accountFieldMessage,
   profileFieldOf,
@@ -46,13 +45,9 @@ export function AccountEditForm({ account }: { account: AdminAccount }) {
   );
   const form = useForm<AccountProfileForm>({ defaultValues: toAccountProfileForm(account), resolver });
 
-  const save = useMutation({
-    mutationFn: ({ values, from }: { values: AccountProfileForm; from: number }) =>
-      updateAccount(account.id, toUpdateAccountInput(values, from)),
+  const save = useUpdateAccount(account.id, {
     onSuccess: async (saved) => {
-      queryClient.setQueryData(accountQueryKey(saved.id), saved);
       toast.success(t('accounts.toast.saved', { name: accountName(saved) }));
-      void refreshAfterAccountChange(queryClient, saved.id);
       await navigate(paths.accountDetail(saved.id), { replace: true });
     },
     onError: (error) => {
@@ -66,7 +61,7 @@ export function AccountEditForm({ account }: { account: AdminAccount }) {
     latest: () => queryClient.query({ ...accountQuery(account.id), staleTime: 0 }),
     toForm: toAccountProfileForm,
     save: (values, from) => {
-      save.mutate({ values, from });
+      save.mutate(toUpdateAccountInput(values, from));
     },
   });
   const { errors } = form.formState;
@@ -78,7 +73,7 @@ export function AccountEditForm({ account }: { account: AdminAccount }) {
       noValidate
       onSubmit={submitWith(form.handleSubmit, (values) => {
         form.clearErrors('root');
-        save.mutate({ values, from: choice.version });
+        save.mutate(toUpdateAccountInput(values, choice.version));
       })}
     >
       <p className="account-form-who">

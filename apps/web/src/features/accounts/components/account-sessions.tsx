@@ -1,33 +1,28 @@
 import { useId } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
-import type { AccountSession, AdminAccount } from '@tolk/shared/schemas/accounts-admin';
+import type { AdminAccount } from '@tolk/shared/schemas/accounts-admin';
 import { formatAgo, formatDateTime } from '../../../lib/format';
-import { errorMessage } from '../../../ui/error-message';
+import { toastError } from '../../../ui/toast-error';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { accountQueryKey } from '../api/keys';
 import { sessionsQuery } from '../api/list-sessions';
-import { revokeSession } from '../api/revoke-session';
+import { useRevokeSession } from '../api/revoke-session';
 import { describeUserAgent } from '../user-agent';
 
 /** Where an account is signed in (superadmins): each device, when it signed in and was last seen, and Revoke. */
 export function AccountSessions({ account }: { account: AdminAccount }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery(account.id));
-  const revoke = useMutation({
-    mutationFn: (session: AccountSession) => revokeSession(account.id, session.id),
-    onSuccess: async (_nothing, session) => {
+  const revoke = useRevokeSession(account.id, {
+    onSuccess: (_nothing, session) => {
       toast.success(t('accounts.sessions.revoked', { device: describeUserAgent(session.userAgent) || session.ip }));
-      // The session is gone from the list, and the audit says who ended it.
-      await queryClient.invalidateQueries({ queryKey: accountQueryKey(account.id) });
     },
     onError: (error) => {
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -14,17 +14,16 @@ import {
 import { formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
-import { errorMessage } from '../../../ui/error-message';
+import { toastError } from '../../../ui/toast-error';
 import { Field } from '../../../ui/field';
 import { FormError } from '../../../ui/form-error';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { schemaResolver, showSaveError } from '../../../ui/schema-form';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { submitWith } from '../../../ui/submit-with';
-import { createTenant } from '../api/create-tenant';
-import { tenantsQueryKey } from '../api/keys';
+import { useCreateTenant } from '../api/create-tenant';
 import { tenantsQuery } from '../api/list-tenants';
-import { removeTenant } from '../api/remove-tenant';
+import { useRemoveTenant } from '../api/remove-tenant';
 import { accountFieldMessage } from '../account-form';
 import { TenantAudit } from './account-audit';
 
@@ -38,7 +37,6 @@ const tenantFieldOf = (apiField: string) => (apiField === 'slug' || apiField ===
 /** Adds a tenant: a slug (its name in sessions, for good) and a name people read. */
 function NewTenantForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const titleId = useId();
   const resolver = useMemo(
     () =>
@@ -51,12 +49,10 @@ function NewTenantForm() {
     [],
   );
   const form = useForm<TenantForm>({ defaultValues: { slug: '', name: '' }, resolver });
-  const create = useMutation({
-    mutationFn: createTenant,
-    onSuccess: async (tenant) => {
+  const create = useCreateTenant({
+    onSuccess: (tenant) => {
       toast.success(t('accounts.tenants.added', { name: tenant.name }));
       form.reset();
-      await queryClient.invalidateQueries({ queryKey: tenantsQueryKey });
     },
     onError: (error) => {
       showSaveError(error, tenantFieldOf, form.setError, accountFieldMessage, t);
@@ -107,19 +103,16 @@ function NewTenantForm() {
  */
 export function TenantsPanel() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const tenants = useQuery(tenantsQuery());
   const [removing, setRemoving] = useState<Tenant | undefined>();
-  const remove = useMutation({
-    mutationFn: (tenant: Tenant) => removeTenant(tenant.slug),
-    onSuccess: async (_nothing, tenant) => {
+  const remove = useRemoveTenant({
+    onSuccess: (_nothing, tenant) => {
       toast.success(t('accounts.tenants.removed', { name: tenant.name }));
       setRemoving(undefined);
-      await queryClient.invalidateQueries({ queryKey: tenantsQueryKey });
     },
     onError: (error) => {
       setRemoving(undefined);
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 

@@ -1,20 +1,19 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { Download, ReceiptText } from 'lucide-react';
 import Skeleton from 'react-loading-skeleton';
 import type { Balance } from '@tolk/shared/schemas/ledger';
 import { saveFile } from '../../../lib/download';
 import { paths } from '../../../lib/paths';
 import { useLoginResponse } from '../../../lib/session';
-import { errorMessage } from '../../../ui/error-message';
+import { toastError } from '../../../ui/toast-error';
 import { SelectField } from '../../../ui/field';
 import { PagedList } from '../../../ui/paged-list';
 import { WithLoaded } from '../../../ui/query-error';
 import { ListSkeletons } from '../../../ui/skeletons';
 import { balancesQuery } from '../api/list-balances';
-import { exportTransactions, transactionsQuery } from '../api/list-transactions';
+import { transactionsQuery, useExportTransactions } from '../api/list-transactions';
 import { AccountScreen } from '../components/account-screens';
 import { TransactionRow } from '../components/ledger-parts';
 import { formatMoney } from '../money';
@@ -42,13 +41,12 @@ function TransactionSkeletons({ count }: { count: number }) {
 function Statement({ balance, own }: { balance: Balance; own: boolean }) {
   const { t, i18n } = useTranslation();
   const query = useInfiniteQuery(transactionsQuery(balance.ledgerAccountId));
-  const download = useMutation({
-    mutationFn: () => exportTransactions(balance.ledgerAccountId, balance.currency),
+  const download = useExportTransactions(balance.ledgerAccountId, balance.currency, {
     onSuccess: ({ blob, filename }) => {
       saveFile(blob, filename);
     },
     onError: (error) => {
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 

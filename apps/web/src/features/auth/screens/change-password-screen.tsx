@@ -2,14 +2,13 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { useLoginResponse } from '../../../lib/session';
 import { Field } from '../../../ui/field';
 import { NewPasswordField } from '../../../ui/new-password-field';
 import { errorMessage } from '../../../ui/error-message';
-import { changePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { applyServerFieldErrors } from '../form-errors';
 import { AuthCard } from '../components/auth-card';
 import type { authValidation } from '../validation';
@@ -39,9 +38,7 @@ export function Component() {
     resolver,
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
-  const mutation = useMutation({
-    mutationFn: ({ currentPassword, newPassword }: ChangePasswordForm) =>
-      changePassword({ currentPassword, newPassword }),
+  const mutation = useChangePassword({
     onSuccess: async (response) => {
       // The server revoked every other session and returns a fresh token for this one; the
       // one-time password is behind them, whatever an older server says.
@@ -61,7 +58,12 @@ export function Component() {
       title={t(forced ? 'auth.chooseOwnPasswordTitle' : 'auth.changePasswordTitle')}
       lead={t(forced ? 'auth.chooseOwnPasswordLead' : 'auth.changePasswordLead')}
     >
-      <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
+      <form
+        noValidate
+        onSubmit={submitWith(form.handleSubmit, ({ currentPassword, newPassword }: ChangePasswordForm) => {
+          mutation.mutate({ currentPassword, newPassword });
+        })}
+      >
         <Field
           label={t(forced ? 'auth.oneTimePassword' : 'auth.currentPassword')}
           type="password"

@@ -6,11 +6,16 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
-import { register } from '../api/register';
+import { post } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { Component as RegisterScreen } from './register-screen';
 
-vi.mock('../api/register', () => ({ register: vi.fn() }));
-const registerMock = vi.mocked(register);
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  post: vi.fn(),
+}));
+// POST /auth/register, the registration's one request.
+const registerMock = vi.mocked(post<LoginResponse>);
 
 beforeAll(async () => {
   await initI18n();
@@ -54,7 +59,11 @@ describe('/register: choose your language', () => {
     await user.selectOptions(language, 'es');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => {
-      expect(registerMock).toHaveBeenCalledWith(expect.objectContaining({ username: 'lucia', language: 'es' }));
+      expect(registerMock).toHaveBeenCalledWith(
+        '/auth/register',
+        expect.objectContaining({ username: 'lucia', language: 'es' }),
+        { noAuth: true },
+      );
     });
   });
 });

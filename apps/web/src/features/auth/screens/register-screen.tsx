@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { toUiLanguage } from '@tolk/shared/languages';
@@ -11,7 +10,7 @@ import { Field } from '../../../ui/field';
 import { NewPasswordField } from '../../../ui/new-password-field';
 import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { errorMessage } from '../../../ui/error-message';
-import { register as registerAccount } from '../api/register';
+import { useRegister } from '../api/register';
 import { applyServerFieldErrors } from '../form-errors';
 import { AuthCard } from '../components/auth-card';
 import { UsernameField } from '../components/username-field';
@@ -40,14 +39,7 @@ export function Component() {
     // The landing says "choose your language": the interface's own is the natural first answer.
     defaultValues: { username: '', password: '', displayName: '', language: toUiLanguage(i18n.language) ?? 'en' },
   });
-  const mutation = useMutation({
-    mutationFn: (values: RegisterForm) =>
-      registerAccount({
-        username: values.username,
-        password: values.password,
-        ...(values.displayName ? { displayName: values.displayName } : {}),
-        language: values.language,
-      }),
+  const mutation = useRegister({
     onSuccess: async (response) => {
       updateLoginResponse(response);
       setLoginRequest({ username: response.username });
@@ -63,7 +55,17 @@ export function Component() {
 
   return (
     <AuthCard title={t('auth.registerTitle')} lead={t('auth.registerLead')}>
-      <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
+      <form
+        noValidate
+        onSubmit={submitWith(form.handleSubmit, (values: RegisterForm) => {
+          mutation.mutate({
+            username: values.username,
+            password: values.password,
+            ...(values.displayName ? { displayName: values.displayName } : {}),
+            language: values.language,
+          });
+        })}
+      >
         <UsernameField hint={t('auth.usernameHint')} error={errors.username?.message} {...form.register('username')} />
         <NewPasswordField label={t('auth.password')} error={errors.password?.message} {...form.register('password')} />
         <Field

@@ -4,14 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '@tolk/shared/schemas/auth';
-import { HttpError } from '../../../lib/http';
+import { HttpError, post } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
-import { signIn } from '../api/sign-in';
 import { Component as SignInScreen } from './sign-in-screen';
 
-vi.mock('../api/sign-in', () => ({ signIn: vi.fn() }));
-const signInMock = vi.mocked(signIn);
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  post: vi.fn(),
+}));
+// POST /auth/signin, the sign-in's one request.
+const signInMock = vi.mocked(post<LoginResponse>);
 
 beforeAll(async () => {
   await initI18n();
@@ -52,7 +56,7 @@ describe('/signin (spec: "authenticating credentials" while waiting)', () => {
 
     await submit('kari', 'correct horse');
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'authenticating credentials');
-    expect(signInMock.mock.calls[0]?.[0]).toEqual({ username: 'kari', password: 'correct horse' });
+    expect(signInMock.mock.calls[0]?.[1]).toEqual({ username: 'kari', password: 'correct horse' });
     expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', true);
 
     answer({

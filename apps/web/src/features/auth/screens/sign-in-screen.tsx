@@ -2,13 +2,12 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useLoginResponse } from '../../../lib/session';
 import { HttpError } from '../../../lib/http';
 import { Field } from '../../../ui/field';
 import { errorMessage } from '../../../ui/error-message';
-import { signIn } from '../api/sign-in';
+import { useSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { UsernameField } from '../components/username-field';
 import { safeReturnTo } from '../return-to';
@@ -35,8 +34,7 @@ export function Component() {
     resolver,
     defaultValues: { username: loginRequest.username, password: '' },
   });
-  const mutation = useMutation({
-    mutationFn: signIn,
+  const mutation = useSignIn({
     onMutate: (values) => {
       setLoginRequest({ username: values.username });
     },

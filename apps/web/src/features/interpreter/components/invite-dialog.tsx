@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Copy, X } from 'lucide-react';
@@ -8,9 +8,9 @@ import type { Invite } from '@tolk/shared/schemas/plazas';
 import { errorMessage } from '../../../ui/error-message';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { createInvite } from '../api/create-invite';
+import { useCreateInvite } from '../api/create-invite';
 import { inviteOriginsQuery } from '../api/get-invite-origins';
-import { endInvite } from '../api/end-invite';
+import { useEndInvite } from '../api/end-invite';
 import { copyText } from '../../../lib/clipboard';
 import { formatClockTime, formatDateTime } from '../../../lib/format';
 import { inviteOrigins } from '../invite-origin';
@@ -35,12 +35,8 @@ export function InviteDialog({ open, plazaId, current, waiting, guest, onClose, 
   const leadId = useId();
   const [qr, setQr] = useState<{ link: string; dataUrl: string } | undefined>();
 
-  const create = useMutation({
-    mutationFn: () => createInvite(plazaId),
-    onSuccess: onChanged,
-  });
-  const end = useMutation({
-    mutationFn: () => endInvite(plazaId),
+  const create = useCreateInvite(plazaId, { onSuccess: onChanged });
+  const end = useEndInvite(plazaId, {
     onSuccess: () => {
       toast.info(t('interpreter.inviteEnded'));
       onChanged();

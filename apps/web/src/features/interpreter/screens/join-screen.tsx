@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { JOIN_CODE_LENGTH } from '@tolk/shared/schemas/plazas';
 import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { Field } from '../../../ui/field';
-import { joinPlaza } from '../api/join-plaza';
+import { useJoinPlaza } from '../api/join-plaza';
 import { LanguageSelect } from '../../../ui/language-select';
 import { paths } from '../../../lib/paths';
 import { browserLanguage } from '../language-names';
@@ -24,8 +23,7 @@ export function Component() {
   const [name, setName] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
 
-  const join = useMutation({
-    mutationFn: joinPlaza,
+  const join = useJoinPlaza({
     onSuccess: async (session) => {
       await navigate(paths.plaza(session.plaza.id), { replace: true });
     },

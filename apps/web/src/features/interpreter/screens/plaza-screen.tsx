@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -15,10 +15,11 @@ import { useImmersive } from '../../../lib/immersive';
 import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
+import { toastError } from '../../../ui/toast-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { clearPlazaMuses } from '../api/clear-plaza-muses';
+import { useClearPlazaMuses } from '../api/clear-plaza-muses';
 import { plazaQuery, plazaQueryKey } from '../api/get-plaza';
-import { swapPlaza } from '../api/swap-plaza';
+import { useSwapPlaza } from '../api/swap-plaza';
 import { InviteDialog } from '../components/invite-dialog';
 import { PlazaClosed } from '../components/plaza-closed';
 import { PlazaComposer } from '../components/plaza-composer';
@@ -103,18 +104,13 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
     onLanguages: refreshPlaza,
   });
 
-  const swap = useMutation({
-    mutationFn: () => swapPlaza(plaza.id),
-    onSuccess: (swapped) => {
-      queryClient.setQueryData(plazaQueryKey(plaza.id), swapped);
-    },
+  const swap = useSwapPlaza(plaza.id, {
     onError: (error) => {
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 
-  const clear = useMutation({
-    mutationFn: () => clearPlazaMuses(plaza.id),
+  const clear = useClearPlazaMuses(plaza.id, {
     onSuccess: () => {
       live.clearLocal();
       setConfirmClear(false);
@@ -122,7 +118,7 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
     },
     onError: (error) => {
       setConfirmClear(false);
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 

@@ -3,15 +3,20 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TranslationResult } from '@tolk/shared/schemas/translation';
+import type { TranslateResponse, TranslationResult } from '@tolk/shared/schemas/translation';
 import { TRANSLATE_GUEST_TEXT_MAX } from '@tolk/shared/limits';
 import { initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
-import { translateText } from '../api/translate-text';
+import { post } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { TryTranslation } from './try-translation';
 
-vi.mock('../api/translate-text', () => ({ translateText: vi.fn() }));
-const translateMock = vi.mocked(translateText);
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  post: vi.fn(),
+}));
+// POST /translate, the try box's one request.
+const translateMock = vi.mocked(post<TranslateResponse>);
 
 beforeAll(async () => {
   await initI18n();
@@ -63,7 +68,7 @@ describe('landing "Try translation" box', () => {
     expect(await screen.findByText('¿Dónde está la estación de tren?')).toHaveProperty('lang', 'es');
     expect(screen.getByText('Detected: English')).toBeTruthy();
     expect(screen.getByText('Machine translation by Apertium')).toBeTruthy();
-    expect(translateMock).toHaveBeenCalledWith({ texts: ['Where is the train station?'], to: ['es'] });
+    expect(translateMock).toHaveBeenCalledWith('/translate', { texts: ['Where is the train station?'], to: ['es'] });
     expect(screen.getByRole('link', { name: /Open the interpreter/ }).getAttribute('href')).toBe('/interpret');
   });
 
@@ -89,7 +94,7 @@ describe('landing "Try translation" box', () => {
     // Said once, in the reader's language, with the language named in it (not "English to 한국어").
     const said = await screen.findByText(/No translation engine for English to Korean yet\./);
     expect(said.textContent).toBe('No translation engine for English to Korean yet.');
-    expect(translateMock).toHaveBeenCalledWith({ texts: ['Hello'], to: ['ko'], from: 'en' });
+    expect(translateMock).toHaveBeenCalledWith('/translate', { texts: ['Hello'], to: ['ko'], from: 'en' });
   });
 
   async function translateWith(result: TranslationResult, text: string, to: string) {

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '@tolk/shared/languages';
 import { NOTHING_TO_TRANSLATE, TRANSLATE_GUEST_TEXT_MAX, TRANSLATE_MEMBER_TEXT_MAX } from '@tolk/shared/limits';
@@ -7,7 +6,7 @@ import { engineName, languageName } from '../../../lib/language-names';
 import { MachineTranslationNote } from '../../../ui/machine-translation';
 import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
-import { translateText } from '../api/translate-text';
+import { useTranslateText } from '../api/translate-text';
 import { FormError } from '../../../ui/form-error';
 import { TryBoxFields, TryMore, tryTarget } from './try-box-fields';
 
@@ -21,10 +20,7 @@ export function TryTranslation() {
   const [to, setTo] = useState(() => tryTarget(i18n.language));
   const max = loginResponse.isloggedin ? TRANSLATE_MEMBER_TEXT_MAX : TRANSLATE_GUEST_TEXT_MAX;
 
-  const translate = useMutation({
-    mutationFn: (input: { text: string; from: string; to: string }) =>
-      translateText({ texts: [input.text], to: [input.to], ...(input.from ? { from: input.from } : {}) }),
-  });
+  const translate = useTranslateText();
   const result = translate.data?.results[0];
   const version = result?.translations.find((item) => item.to === translate.variables?.to) ?? result?.translations[0];
 

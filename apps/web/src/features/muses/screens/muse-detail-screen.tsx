@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -11,10 +11,10 @@ import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
-import { deleteMuse } from '../api/delete-muse';
-import { museQuery, museQueryKey } from '../api/get-muse';
-import { threadQueryKey } from '../api/list-muses';
-import { translateMuse } from '../api/translate-muse';
+import { toastError } from '../../../ui/toast-error';
+import { useDeleteMuse } from '../api/delete-muse';
+import { museQuery } from '../api/get-muse';
+import { useTranslateMuse } from '../api/translate-muse';
 import { flagTranslation } from '../api/flag-translation';
 import { copyText } from '../../../lib/clipboard';
 import { copyPhoto } from '../clipboard';
@@ -25,7 +25,6 @@ import { formatDateTime } from '../../../lib/format';
 import { deleteSubject, personName, versionsOf } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import { BackLink } from '../../../ui/back-link';
-import { markDeleted, type ThreadState } from '../thread-state';
 import '../conversations.css';
 import '../thread.css';
 
@@ -40,7 +39,6 @@ export function Component() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { loginResponse } = useLoginResponse();
   const ids = { original: useId(), versions: useId(), language: useId() };
   const [chosen, setChosen] = useState('');
@@ -52,36 +50,19 @@ export function Component() {
     refetchInterval: (current) => (hasPending(current.state.data) ? PENDING_POLL_MS : false),
   });
 
-  const translate = useMutation({
-    mutationFn: (to: string) => translateMuse(id, to),
-    onSuccess: (version) => {
-      queryClient.setQueryData<MuseDetail>(
-        museQueryKey(id),
-        (detail) =>
-          detail && {
-            ...detail,
-            translations: [...detail.translations.filter((item) => item.to !== version.to), version],
-          },
-      );
-    },
+  const translate = useTranslateMuse(id, {
     onError: (error) => {
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 
-  const remove = useMutation({
-    mutationFn: (detail: MuseDetail) => deleteMuse(detail.id),
+  const remove = useDeleteMuse({
     onSuccess: async (_nothing, detail) => {
-      queryClient.setQueryData<ThreadState>(
-        threadQueryKey(detail.conversationId),
-        (state) => state && markDeleted(state, detail.id),
-      );
-      queryClient.removeQueries({ queryKey: museQueryKey(detail.id) });
       await navigate(paths.thread(detail.conversationId), { replace: true });
     },
     onError: (error) => {
       setConfirmDelete(false);
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MUSE_TEXT_MAX, type Muse, type MuseDetail } from '@tolk/shared/schemas/conversations';
@@ -7,12 +7,10 @@ import { HttpError } from '../../../lib/http';
 import { useLoginResponse } from '../../../lib/session';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
-import { editMuse } from '../api/edit-muse';
-import { museQuery, museQueryKey } from '../api/get-muse';
-import { threadQueryKey } from '../api/list-muses';
+import { useEditMuse } from '../api/edit-muse';
+import { museQuery } from '../api/get-muse';
 import { LanguageSelect } from '../../../ui/language-select';
 import { paths } from '../../../lib/paths';
-import { mergeMuses, type ThreadState } from '../thread-state';
 
 /** "Detect automatically" unless the writer had chosen the language themselves. */
 function initialLanguage(muse: Muse): string {
@@ -22,20 +20,13 @@ function initialLanguage(muse: Muse): string {
 function EditForm({ muse }: { muse: MuseDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [text, setText] = useState(muse.text);
   const [from, setFrom] = useState(() => initialLanguage(muse));
   const [error, setError] = useState<string>();
   const back = paths.thread(muse.conversationId);
 
-  const mutation = useMutation({
-    mutationFn: () => editMuse(muse.id, { text, ...(from ? { from } : {}) }),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData<ThreadState>(threadQueryKey(saved.conversationId), (state) =>
-        state ? mergeMuses(state, [saved]) : state,
-      );
-      // Every version was made from the old text; the server makes them again.
-      await queryClient.invalidateQueries({ queryKey: museQueryKey(saved.id) });
+  const mutation = useEditMuse(muse.id, {
+    onSuccess: async () => {
       await navigate(back);
     },
     onError: (failure) => {
@@ -51,7 +42,7 @@ function EditForm({ muse }: { muse: MuseDetail }) {
       return;
     }
     setError(undefined);
-    mutation.mutate();
+    mutation.mutate({ text, ...(from ? { from } : {}) });
   };
 
   return (

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -9,8 +8,7 @@ import { newClientId } from '../../../lib/client-id';
 import { paths } from '../../../lib/paths';
 import { submitWith } from '../../../ui/submit-with';
 import { personName } from '../../connect/format';
-import { createOrder } from '../api/create-order';
-import { refreshAfterOrderChange } from '../api/keys';
+import { useCreateOrder } from '../api/create-order';
 import { newOrderForm, orderResolver, toOrderInput, type OrderForm } from '../order-form';
 import { showOrderErrors } from '../show-order-errors';
 import { OrderFields } from './order-fields';
@@ -26,7 +24,6 @@ import { PartyLink } from './party-link';
 export function OrderAddForm({ thing }: { thing: OfferedThing }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [clientKey] = useState(newClientId);
   const toInput = useMemo(
     () => (values: OrderForm) => toOrderInput(values, { thingId: thing.id, unit: thing.unit, clientKey }),
@@ -36,12 +33,10 @@ export function OrderAddForm({ thing }: { thing: OfferedThing }) {
   const form = useForm<OrderForm>({ defaultValues: newOrderForm(), resolver });
   const seller = personName(thing.owner);
 
-  const create = useMutation({
-    mutationFn: (values: OrderForm) => createOrder(toInput(values).input),
+  const create = useCreateOrder({
     onSuccess: async (order) => {
       toast.success(t('orders.toast.placed', { name: personName(order.seller) }));
       await navigate(paths.order(order.id), { replace: true });
-      await refreshAfterOrderChange(queryClient, order);
     },
     onError: (error) => {
       showOrderErrors(error, form.setError, t);
@@ -50,7 +45,7 @@ export function OrderAddForm({ thing }: { thing: OfferedThing }) {
 
   const submit = submitWith(form.handleSubmit, (values) => {
     form.clearErrors('root');
-    create.mutate(values);
+    create.mutate(toInput(values).input);
   });
 
   return (

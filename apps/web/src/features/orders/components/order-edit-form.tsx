@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -10,8 +10,7 @@ import { submitWith } from '../../../ui/submit-with';
 import { useConflictChoice } from '../../../ui/use-conflict-choice';
 import { personName } from '../../connect/format';
 import { orderQuery } from '../api/get-order';
-import { refreshAfterOrderChange } from '../api/keys';
-import { updateOrder } from '../api/update-order';
+import { useUpdateOrder } from '../api/update-order';
 import { orderUpdateResolver, toOrderForm, toOrderUpdate, type OrderForm } from '../order-form';
 import { showOrderErrors } from '../show-order-errors';
 import { OrderFields } from './order-fields';
@@ -34,13 +33,10 @@ export function OrderEditForm({ order }: { order: Order }) {
   );
   const form = useForm<OrderForm>({ defaultValues: toOrderForm(order), resolver });
 
-  const save = useMutation({
-    mutationFn: ({ values, from }: { values: OrderForm; from: number }) =>
-      updateOrder(order.id, toOrderUpdate(values, unit, from).input),
+  const save = useUpdateOrder(order.id, {
     onSuccess: async (saved) => {
       toast.success(t('orders.toast.saved'));
       await navigate(paths.order(saved.id), { replace: true });
-      await refreshAfterOrderChange(queryClient, saved);
     },
     onError: (error) => {
       if (!choice.refused(error)) showOrderErrors(error, form.setError, t);
@@ -53,13 +49,13 @@ export function OrderEditForm({ order }: { order: Order }) {
     latest: () => queryClient.query({ ...orderQuery(order.id), staleTime: 0 }),
     toForm: toOrderForm,
     save: (values: OrderForm, from: number) => {
-      save.mutate({ values, from });
+      save.mutate(toOrderUpdate(values, unit, from).input);
     },
   });
 
   const submit = submitWith(form.handleSubmit, (values) => {
     form.clearErrors('root');
-    save.mutate({ values, from: choice.version });
+    save.mutate(toOrderUpdate(values, unit, choice.version).input);
   });
 
   const busy = save.isPending || choice.resolving;

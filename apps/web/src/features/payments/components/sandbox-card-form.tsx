@@ -1,18 +1,15 @@
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoaderCircle, Lock } from 'lucide-react';
 import { formatPrice } from '@tolk/shared/currencies';
 import { SANDBOX_CARDS } from '@tolk/shared/payments';
 import type { Payment } from '@tolk/shared/schemas/payments';
-import { HttpError } from '../../../lib/http-error';
 import { Field } from '../../../ui/field';
 import { FormError } from '../../../ui/form-error';
 import { showSaveError } from '../../../ui/schema-form';
 import { submitWith } from '../../../ui/submit-with';
-import { paymentQueryKey, refreshAfterPayment } from '../api/keys';
-import { payWithSandbox } from '../api/pay-with-sandbox';
+import { usePayWithSandbox } from '../api/pay-with-sandbox';
 import {
   cardFieldMessage,
   cardFieldOf,
@@ -35,23 +32,14 @@ import { CARD_OUTCOME_KEYS } from '../format';
  */
 export function SandboxCardForm({ payment }: { payment: Payment }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const cardsId = useId();
   const resolver = useMemo(() => cardResolver(), []);
   const form = useForm<CardForm>({ defaultValues: newCardForm(), resolver });
   const { errors, isSubmitted } = form.formState;
 
-  const pay = useMutation({
-    mutationFn: (values: CardForm) => payWithSandbox(payment.id, toCardInput(values)),
-    onSuccess: async (updated) => {
-      await refreshAfterPayment(queryClient, updated);
-    },
-    onError: async (error) => {
+  const pay = usePayWithSandbox(payment.id, {
+    onError: (error) => {
       showSaveError(error, cardFieldOf, form.setError, cardFieldMessage, t);
-      // Moved on meanwhile (the order was cancelled, this payment ended): show it as it is now.
-      if (error instanceof HttpError && (error.code === 'conflict' || error.code === 'forbidden')) {
-        await queryClient.invalidateQueries({ queryKey: paymentQueryKey(payment.id) });
-      }
     },
   });
 
@@ -60,7 +48,7 @@ export function SandboxCardForm({ payment }: { payment: Payment }) {
   const submit = submitWith(form.handleSubmit, (values) => {
     if (pay.isPending || pay.isSuccess) return;
     form.clearErrors('root');
-    pay.mutate(values);
+    pay.mutate(toCardInput(values));
   });
 
   const number = form.register('number');

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Camera, Trash2 } from 'lucide-react';
@@ -9,9 +8,9 @@ import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
+import { toastError } from '../../../ui/toast-error';
 import { ModalDialog } from '../../../ui/modal-dialog';
-import { removeAvatar, setAvatar } from '../api/avatar';
-import { profileQueryKey } from '../../../lib/profile';
+import { useRemoveAvatar, useSetAvatar } from '../api/avatar';
 import {
   centredCrop,
   clampCrop,
@@ -81,7 +80,6 @@ function loadImage(file: File): Promise<Chosen> {
  */
 export function AvatarEditor({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { updateLoginResponse } = useLoginResponse();
   const titleId = useId();
   const hintId = useId();
@@ -101,31 +99,25 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
   }, [chosen]);
 
   const saved = (next: Profile, message: string) => {
-    queryClient.setQueryData(profileQueryKey, next);
     updateLoginResponse({ avatarUrl: next.avatarUrl ?? '' });
     toast.success(message);
   };
 
-  const upload = useMutation({
-    mutationFn: async () => {
-      if (!chosen) throw new Error('no photo chosen');
-      return setAvatar(await cropToBlob(chosen, crop));
-    },
+  const upload = useSetAvatar({
     onSuccess: (next) => {
       setChosen(null);
       saved(next, t('profile.photoSaved'));
     },
   });
 
-  const remove = useMutation({
-    mutationFn: removeAvatar,
+  const remove = useRemoveAvatar({
     onSuccess: (next) => {
       setConfirmRemove(false);
       saved(next, t('profile.photoRemoved'));
     },
     onError: (error) => {
       setConfirmRemove(false);
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 
@@ -287,7 +279,10 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
             className="button primary"
             disabled={upload.isPending}
             onClick={() => {
-              upload.mutate();
+              upload.mutate(async () => {
+                if (!chosen) throw new Error('no photo chosen');
+                return cropToBlob(chosen, crop);
+              });
             }}
           >
             {upload.isPending ? t('common.saving') : t('profile.usePhoto')}

@@ -7,7 +7,8 @@ import type { Profile } from '@tolk/shared/schemas/profile';
 import { HttpError } from '../../../lib/http-error';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
-import { updateProfile } from '../api/update-profile';
+import { put } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { Component as ProfileEditScreen } from './profile-edit-screen';
 
 const PROFILE: Profile = {
@@ -38,8 +39,12 @@ vi.mock('../../../lib/cities', () => ({
       queryFn: () => Promise.resolve({ cities: [{ id: 2267057, name: 'Lisbon', country: 'PT' }] }),
     }),
 }));
-vi.mock('../api/update-profile', () => ({ updateProfile: vi.fn() }));
-const updateMock = vi.mocked(updateProfile);
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  put: vi.fn(),
+}));
+// PUT /profile, the save's one request.
+const updateMock = vi.mocked(put<Profile>);
 
 beforeAll(async () => {
   await initI18n();
@@ -102,7 +107,7 @@ describe('/profile/edit', () => {
     await waitFor(() => {
       expect(updateMock).toHaveBeenCalledTimes(1);
     });
-    expect(updateMock.mock.calls[0]?.[0]).toEqual({
+    expect(updateMock.mock.calls[0]?.[1]).toEqual({
       displayName: 'Lucía',
       language: 'en',
       bio: 'Hola',

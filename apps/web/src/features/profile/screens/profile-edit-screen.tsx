@@ -1,5 +1,5 @@
 import { Controller, useForm } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -12,13 +12,13 @@ import { Field, TextAreaField } from '../../../ui/field';
 import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
-import { profileQuery, profileQueryKey } from '../../../lib/profile';
+import { profileQuery } from '../../../lib/profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ChoiceGroup } from '../components/choice-group';
 import { InterestsInput } from '../components/interests-input';
 import { LearningLanguagesInput } from '../components/learning-languages-input';
 import { SpokenLanguagesInput } from '../components/spoken-languages-input';
-import { updateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 import { MESSAGE_POLICY_KEYS, VISIBILITY_KEYS } from '../profile-labels';
 import { formFieldOf, toForm, toInput, type EditForm } from '../profile-form';
 import { submitWith } from '../../../ui/submit-with';
@@ -55,14 +55,11 @@ export function Component() {
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { updateLoginResponse } = useLoginResponse();
   const form = useForm<EditForm>({ defaultValues: toForm(profile) });
 
-  const mutation = useMutation({
-    mutationFn: (values: EditForm) => updateProfile(toInput(values)),
+  const mutation = useUpdateProfile({
     onSuccess: async (saved) => {
-      queryClient.setQueryData(profileQueryKey, saved);
       updateLoginResponse({ displayName: saved.displayName, language: saved.language });
       toast.success(t('profile.saved'));
       await navigate(paths.profile);
@@ -81,7 +78,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={submitWith(form.handleSubmit, mutation.mutate)}>
+    <form
+      noValidate
+      onSubmit={submitWith(form.handleSubmit, (values) => {
+        mutation.mutate(toInput(values));
+      })}
+    >
       <Field
         label={t('profile.displayName')}
         maxLength={DISPLAY_NAME_MAX}

@@ -1,3 +1,4 @@
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { downloadFile, type DownloadedFile } from '../../../lib/download';
 import type { RecordKind } from '../kinds';
 
@@ -9,4 +10,11 @@ export function exportRecords(request: RecordsExport): Promise<DownloadedFile> {
   const day = new Date().toISOString().slice(0, 10);
   const fallback = request.format === 'json' ? `tolk-records-${day}.json` : `tolk-${request.kind}-${day}.csv`;
   return downloadFile('/records/export', request, fallback);
+}
+
+/** Downloads the export as a file (saving it is the screen's part). */
+export function useExportRecords(
+  options: Omit<UseMutationOptions<DownloadedFile, Error, RecordsExport>, 'mutationFn'> = {},
+) {
+  return useMutation({ ...options, mutationFn: exportRecords });
 }

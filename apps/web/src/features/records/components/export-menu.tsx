@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { ChevronDown, Download } from 'lucide-react';
-import { errorMessage } from '../../../ui/error-message';
-import { exportRecords, type RecordsExport } from '../api/export-records';
+import { toastError } from '../../../ui/toast-error';
+import { useExportRecords, type RecordsExport } from '../api/export-records';
 import { saveFile } from '../../../lib/download';
 import type { RecordKind } from '../kinds';
 
@@ -18,13 +16,12 @@ export function ExportMenu({ kind }: { kind: RecordKind }) {
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const download = useMutation({
-    mutationFn: (request: RecordsExport) => exportRecords(request),
+  const download = useExportRecords({
     onSuccess: ({ blob, filename }) => {
       saveFile(blob, filename);
     },
     onError: (error) => {
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
 

@@ -1,15 +1,13 @@
 import { useId } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { MessageCircle, UserRound } from 'lucide-react';
 import type { Person } from '@tolk/shared/schemas/persons';
 import { languageName } from '../../../lib/language-names';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
-import { errorMessage } from '../../../ui/error-message';
-import { openConversation } from '../api/open-conversation';
+import { toastError } from '../../../ui/toast-error';
+import { useOpenConversation } from '../api/open-conversation';
 import { formatDay } from '../../../lib/format';
 import { personInputOf } from '../person-form';
 import { useDeleteRecord } from '../use-delete-record';
@@ -26,13 +24,12 @@ export function PersonDetailView({ person, back }: { person: Person; back: strin
   const navigate = useNavigate();
   const remove = useDeleteRecord('persons', person, personInputOf);
   // As on a connect profile: the direct chat with them, the existing one if there is one.
-  const message = useMutation({
-    mutationFn: (username: string) => openConversation(username),
+  const message = useOpenConversation({
     onSuccess: async (conversation) => {
       await navigate(paths.thread(conversation.id));
     },
     onError: (error) => {
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
   });
   const { account, metPlace } = person;

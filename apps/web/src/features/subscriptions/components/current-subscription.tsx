@@ -1,37 +1,25 @@
 import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { BadgeCheck, CreditCard, FlaskConical } from 'lucide-react';
 import type { Subscription } from '@tolk/shared/schemas/subscriptions';
 import { formatDay } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { errorMessage } from '../../../ui/error-message';
-import { cancelSubscription } from '../api/cancel-subscription';
-import { refreshAfterSubscriptionChange } from '../api/keys';
-import { resumeSubscription } from '../api/resume-subscription';
+import { toastError } from '../../../ui/toast-error';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useResumeSubscription } from '../api/resume-subscription';
 import { pricePerPeriod } from '../format';
 import { FeatureList } from './feature-list';
 
 /** Cancel and resume, each answered with the subscription as it now is. */
 function useSubscriptionActions(subscription: Subscription) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const onError = (error: unknown) => {
-    toast.error(errorMessage(error, t));
+    toastError(error, t);
   };
-  const cancel = useMutation({
-    mutationFn: () => cancelSubscription(subscription.id),
-    onSuccess: (next) => refreshAfterSubscriptionChange(queryClient, next),
-    onError,
-  });
-  const resume = useMutation({
-    mutationFn: () => resumeSubscription(subscription.id),
-    onSuccess: (next) => refreshAfterSubscriptionChange(queryClient, next),
-    onError,
-  });
+  const cancel = useCancelSubscription(subscription.id, { onError });
+  const resume = useResumeSubscription(subscription.id, { onError });
   return { cancel, resume, busy: cancel.isPending || resume.isPending };
 }
 

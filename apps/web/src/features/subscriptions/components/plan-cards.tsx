@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Plan } from '@tolk/shared/schemas/subscriptions';
@@ -7,8 +6,7 @@ import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../ui/error-message';
 import { FormError } from '../../../ui/form-error';
 import { currencyLabel } from '../../records/price';
-import { refreshAfterSubscriptionChange } from '../api/keys';
-import { subscribe } from '../api/subscribe';
+import { useSubscribe } from '../api/subscribe';
 import { pricePerPeriod, readerLocales, suggestedCurrency } from '../format';
 import { FeatureList } from './feature-list';
 
@@ -19,15 +17,12 @@ import { FeatureList } from './feature-list';
 function PlanCard({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const titleId = useId();
   const currencyId = useId();
   const [currency, setCurrency] = useState(() => suggestedCurrency(plan.prices, readerLocales(i18n.language)) ?? '');
   const price = plan.prices.find((candidate) => candidate.currency === currency) ?? plan.prices[0];
-  const start = useMutation({
-    mutationFn: () => subscribe({ planId: plan.id, currency: price?.currency ?? currency }),
+  const start = useSubscribe({
     onSuccess: async (subscription) => {
-      void refreshAfterSubscriptionChange(queryClient, subscription);
       await navigate(paths.selectPayment(subscription.id));
     },
   });
@@ -68,7 +63,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         disabled={!price || start.isPending || start.isSuccess}
         aria-describedby={titleId}
         onClick={() => {
-          start.mutate();
+          start.mutate({ planId: plan.id, currency: price?.currency ?? currency });
         }}
       >
         {start.isPending ? t('subscriptions.plans.subscribing') : t('subscriptions.plans.subscribe')}

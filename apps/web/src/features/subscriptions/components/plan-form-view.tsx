@@ -1,6 +1,5 @@
 import { useId, useMemo } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Plus, X } from 'lucide-react';
@@ -20,9 +19,7 @@ import { FormError } from '../../../ui/form-error';
 import { schemaResolver, showSaveError } from '../../../ui/schema-form';
 import { submitWith } from '../../../ui/submit-with';
 import { COMMON_CURRENCIES, defaultCurrency } from '../../records/price';
-import { createPlan } from '../api/create-plan';
-import { refreshAfterPlanChange } from '../api/keys';
-import { updatePlan } from '../api/update-plan';
+import { useSavePlan } from '../api/save-plan';
 import { readerLocales } from '../format';
 import { newPlanForm, planFieldMessage, planFieldOf, toPlanForm, toPlanInput, type PlanForm } from '../plan-form';
 
@@ -42,7 +39,6 @@ interface PlanFormViewProps {
 export function PlanFormView({ plan, onDone }: PlanFormViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const queryClient = useQueryClient();
   const ids = { title: useId(), prices: useId(), features: useId(), currencies: useId() };
   const blankCurrency = useMemo(() => defaultCurrency(readerLocales(language)), [language]);
   const resolver = useMemo(
@@ -63,15 +59,10 @@ export function PlanFormView({ plan, onDone }: PlanFormViewProps) {
   const features = useFieldArray({ control: form.control, name: 'features' });
   const errorOf = (name: Path<PlanForm>) => form.getFieldState(name, form.formState).error?.message;
 
-  const save = useMutation({
-    mutationFn: (values: PlanForm) => {
-      const { input } = toPlanInput(values, language);
-      return plan ? updatePlan(plan.id, input) : createPlan(input);
-    },
-    onSuccess: async (saved) => {
+  const save = useSavePlan(plan, {
+    onSuccess: (saved) => {
       toast.success(t(plan ? 'subscriptions.admin.saved' : 'subscriptions.admin.added', { name: saved.name }));
       onDone();
-      await refreshAfterPlanChange(queryClient);
     },
     onError: (error) => {
       showSaveError(error, planFieldOf, form.setError, planFieldMessage, t);
@@ -85,7 +76,7 @@ export function PlanFormView({ plan, onDone }: PlanFormViewProps) {
       noValidate
       onSubmit={submitWith(form.handleSubmit, (values) => {
         form.clearErrors('root');
-        save.mutate(values);
+        save.mutate(toPlanInput(values, language).input);
       })}
     >
       <h3 id={ids.title}>
