@@ -27,12 +27,6 @@ export function minorDigits(currency: string): number {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
-/** A price in minor units as a reader of `locale` writes it: 1250 EUR in de is "12,50 €". */
-export function formatPrice(minor: number, currency: string, locale: string): string {
-  const digits = minorDigits(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** digits);
-}
-
 /** Minor units as a plain decimal number, exactly (no float): -1250 EUR is "-12.50", 500 JPY is "500". */
 export function minorToDecimal(minor: number, currency: string): string {
   const digits = minorDigits(currency);

@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { minorDigits } from '@tolk/shared/currencies';
+
 /**
  * Dates, times and numbers as the reader writes them, in the interface language (Intl), for every
  * feature. Each falls back to something readable where the runtime lacks the locale.
@@ -98,4 +101,33 @@ function relativeAmount(seconds: number): [number, Intl.RelativeTimeFormatUnit] 
   const months = Math.round(size / (30.44 * DAY_S));
   if (months < 12) return [sign * Math.max(1, months), 'month'];
   return [sign * Math.max(1, Math.round(size / (365.25 * DAY_S))), 'year'];
+}
+
+/**
+ * Money, the one formatter for every screen: minor units as the reader writes money, with a true minus sign (−, not the hyphen some locales
+ * use), and with `signed` a plus for money in as well: the sign says which way it went, so the
+ * colour is never the only cue. 1250 EUR signed in de: "+12,50 €"; −1250: "−12,50 €".
+ */
+export function formatMoney(minor: number, currency: string, language: string, signed = false): string {
+  try {
+    const format = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    });
+    return format
+      .formatToParts(minor / 10 ** minorDigits(currency))
+      .map((part) => (part.type === 'minusSign' ? part.value.replace('-', '\u2212') : part.value))
+      .join('');
+  } catch {
+    return `${minor} ${currency}`;
+  }
+}
+
+/**
+ * A price as the reader writes money, or "Free" for nothing: a thing offered at price 0, and an
+ * order of it, which has no payment step (so no screen shows a "€0.00" to pay).
+ */
+export function priceOrFree(minor: number, currency: string, language: string, t: TFunction): string {
+  return minor === 0 ? t('common.free') : formatMoney(minor, currency, language);
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../lib/format';
 import type { PaymentOutcome, PaymentProviderId } from '@tolk/shared/payments';
 import type { Payable, Payment, PaymentFailure, PaymentState } from '@tolk/shared/schemas/payments';
 import type { PlanInterval } from '@tolk/shared/schemas/subscriptions';
@@ -78,7 +78,7 @@ export const isFreePayable = (payable: Pick<Payable, 'kind' | 'amountMinor'>) =>
 /** What is paid, and how much: "€50.00", "€9.00 per month", "Free". */
 export function payableAmount(payable: Payable, language: string, t: TFunction): string {
   if (isFreePayable(payable)) return t('common.free');
-  const amount = formatPrice(payable.amountMinor, payable.currency, language);
+  const amount = formatMoney(payable.amountMinor, payable.currency, language);
   return payable.interval ? t(INTERVAL_KEYS[payable.interval], { amount }) : amount;
 }
 

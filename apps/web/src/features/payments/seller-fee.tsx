@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../lib/format';
 import { platformFee } from '@tolk/shared/payments';
 import { termsQuery } from './api/get-terms';
 
@@ -23,8 +23,8 @@ export function SellerFee({ priceMinor, currency, id }: { priceMinor: number; cu
   let fee: string;
   let net: string;
   try {
-    fee = formatPrice(feeMinor, currency, language);
-    net = formatPrice(priceMinor - feeMinor, currency, language);
+    fee = formatMoney(feeMinor, currency, language);
+    net = formatMoney(priceMinor - feeMinor, currency, language);
   } catch {
     return null; // A currency code still being typed.
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../lib/format';
 import { currencyLabel, defaultCurrency, parsePrice, priceExample, priceText } from './price';
 
 /** Intl separates amount and sign with narrow or plain no-break spaces: compare them as spaces. */
@@ -7,10 +7,10 @@ const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('prices', () => {
   it('are shown as the reader writes money, in their interface language', () => {
-    expect(spaced(formatPrice(1250, 'EUR', 'de'))).toBe('12,50 €');
-    expect(formatPrice(1250, 'EUR', 'en')).toBe('€12.50');
-    expect(formatPrice(1200, 'JPY', 'en')).toBe('¥1,200');
-    expect(spaced(formatPrice(1200, 'JPY', 'fr'))).toBe('1 200 JPY');
+    expect(spaced(formatMoney(1250, 'EUR', 'de'))).toBe('12,50 €');
+    expect(formatMoney(1250, 'EUR', 'en')).toBe('€12.50');
+    expect(formatMoney(1200, 'JPY', 'en')).toBe('¥1,200');
+    expect(spaced(formatMoney(1200, 'JPY', 'fr'))).toBe('1 200 JPY');
   });
 
   it('are typed in major units and kept in minor units of their currency', () => {

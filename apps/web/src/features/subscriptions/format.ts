@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../lib/format';
 import type { PlanInterval, PlanPrice } from '@tolk/shared/schemas/subscriptions';
 import { defaultCurrency } from '../records/price';
 
@@ -10,7 +10,7 @@ export function pricePerPeriod(
   interval: PlanInterval,
   language: string,
 ): string {
-  const amount = formatPrice(price.amountMinor, price.currency, language);
+  const amount = formatMoney(price.amountMinor, price.currency, language);
   return t(interval === 'year' ? 'subscriptions.perYear' : 'subscriptions.perMonth', { price: amount });
 }
 

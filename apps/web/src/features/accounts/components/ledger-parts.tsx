@@ -6,7 +6,7 @@ import type { Balance, LedgerEntry, SystemLedgerAccount } from '@tolk/shared/sch
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { providerName } from '../../payments/format';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../lib/format';
 
 const SYSTEM_KEYS: Record<SystemLedgerAccount, string> = {
   platform_fees: 'accounts.transactions.system.platformFees',

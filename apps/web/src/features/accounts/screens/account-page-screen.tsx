@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BadgeCheck, ReceiptText } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../../lib/format';
 import type { Subscription } from '@tolk/shared/schemas/subscriptions';
 import { formatDay } from '../../../lib/format';
 import { languageName } from '../../../lib/language-names';
@@ -116,7 +116,7 @@ function SubscriptionSummary({ subscription }: { subscription: Subscription | nu
       </>
     );
   }
-  const price = formatPrice(subscription.amountMinor, subscription.currency, language);
+  const price = formatMoney(subscription.amountMinor, subscription.currency, language);
   const date = subscription.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd, language) : '';
   let status: string;
   if (subscription.state === 'incomplete') status = t('accounts.page.subscriptionIncomplete');

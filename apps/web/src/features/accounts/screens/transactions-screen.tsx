@@ -16,7 +16,7 @@ import { balancesQuery } from '../api/list-balances';
 import { transactionsQuery, useExportTransactions } from '../api/list-transactions';
 import { AccountScreen } from '../components/account-screens';
 import { TransactionRow } from '../components/ledger-parts';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../lib/format';
 import '../accounts.css';
 
 function TransactionSkeletons({ count }: { count: number }) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ShoppingBag } from 'lucide-react';
 import type { OfferedThing, ThingAvailability, ThingUnit } from '@tolk/shared/schemas/things';
 import { paths } from '../../../lib/paths';
-import { priceOrFree } from '../../../lib/price';
+import { priceOrFree } from '../../../lib/format';
 import { ReaderTextView } from '../../../ui/reader-text';
 
 const UNIT_KEYS: Record<ThingUnit, string> = {

@@ -2,14 +2,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CreditCard, Pencil } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../../lib/format';
 import { isFreeOrder, type Order } from '@tolk/shared/schemas/orders';
 import { paths } from '../../../lib/paths';
 import { BackLink } from '../../../ui/back-link';
 import { Fact } from '../../../ui/fact';
 import { ReaderTextView } from '../../../ui/reader-text';
 import { formatNumber } from '../../../lib/format';
-import { priceOrFree } from '../../../lib/price';
+import { priceOrFree } from '../../../lib/format';
 import { personName } from '../../connect/format';
 import { formatEventTime, formatServiceTime, UNIT_KEYS } from '../format';
 import { ACTION_KEYS, useOrderActions } from '../use-order-actions';
@@ -33,7 +33,7 @@ export function OrderDetailView({ order }: { order: Order }) {
   const free = isFreeOrder(order);
   const total = priceOrFree(order.totalMinor, order.currency, language, t);
   const price = priceOrFree(order.unitPriceMinor, order.currency, language, t);
-  const money = (minor: number) => formatPrice(minor, order.currency, language);
+  const money = (minor: number) => formatMoney(minor, order.currency, language);
   const buyerNote =
     order.role === 'buyer'
       ? t('orders.detail.yourNote')

@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Minus, Plus } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../../lib/format';
 import { ORDER_NOTE_MAX, ORDER_QUANTITY_MAX } from '@tolk/shared/schemas/orders';
 import type { ThingUnit } from '@tolk/shared/schemas/things';
 import { Field, FieldNotes, notesOf, TextAreaField } from '../../../ui/field';
 import { formatNumber } from '../../../lib/format';
-import { priceOrFree } from '../../../lib/price';
+import { priceOrFree } from '../../../lib/format';
 import { needsServiceTime, QUANTITY_KEYS } from '../format';
 import { toLocalDateTime, type OrderForm } from '../order-form';
 
@@ -102,7 +102,7 @@ export function OrderFields({ form, unit, unitPriceMinor, currency, sellerName }
           {counted && unitPriceMinor > 0 && (
             <span className="muted small">
               <bdi>{formatNumber(quantity, language)}</bdi> ×{' '}
-              <bdi>{formatPrice(unitPriceMinor, currency, language)}</bdi>
+              <bdi>{formatMoney(unitPriceMinor, currency, language)}</bdi>
             </span>
           )}
         </output>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Package, ShoppingBag, Store } from 'lucide-react';
 import type { OrdersPage } from '@tolk/shared/schemas/orders';
 import { paths } from '../../../lib/paths';
-import { priceOrFree } from '../../../lib/price';
+import { priceOrFree } from '../../../lib/format';
 import { ListMore } from '../../../ui/list-more';
 import { PhotoThumb } from '../../../ui/photo-thumb';
 import { QueryError, refetchOf } from '../../../ui/query-error';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Package } from 'lucide-react';
 import type { Photo } from '@tolk/shared/schemas/conversations';
 import type { ThingUnit } from '@tolk/shared/schemas/things';
-import { priceOrFree } from '../../../lib/price';
+import { priceOrFree } from '../../../lib/format';
 import { PhotoThumb } from '../../../ui/photo-thumb';
 import { UNIT_KEYS } from '../format';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Ban, CircleCheck, CircleX, Clock, ExternalLink, LoaderCircle, RotateCcw, TimerOff, Undo2 } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../../lib/format';
 import type { Payment } from '@tolk/shared/schemas/payments';
 import { paths } from '../../../lib/paths';
 import { Fact } from '../../../ui/fact';
@@ -33,7 +33,7 @@ function ChooseAnother({ payment, primary = false }: { payment: Payment; primary
   );
 }
 
-const amountOf = (payment: Payment, language: string) => formatPrice(payment.amountMinor, payment.currency, language);
+const amountOf = (payment: Payment, language: string) => formatMoney(payment.amountMinor, payment.currency, language);
 
 /** The money is taken: the order (or subscription) is paid. */
 export function PaidNotice({ payment }: { payment: Payment }) {
@@ -235,7 +235,7 @@ export function OpenAtProviderNotice({ payment }: { payment: Payment }) {
 export function PaymentFacts({ payment, children }: { payment: Payment; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const price = (minor: number) => <bdi>{formatPrice(minor, payment.currency, language)}</bdi>;
+  const price = (minor: number) => <bdi>{formatMoney(minor, payment.currency, language)}</bdi>;
   return (
     <div className="card payment-facts">
       {children}

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LoaderCircle, Lock } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../../lib/format';
 import { SANDBOX_CARDS } from '@tolk/shared/payments';
 import type { Payment } from '@tolk/shared/schemas/payments';
 import { Field } from '../../../ui/field';
@@ -55,7 +55,7 @@ export function SandboxCardForm({ payment }: { payment: Payment }) {
   const expiry = form.register('expiry');
   const cvc = form.register('cvc');
   const busy = pay.isPending || pay.isSuccess;
-  const amount = formatPrice(payment.amountMinor, payment.currency, i18n.language);
+  const amount = formatMoney(payment.amountMinor, payment.currency, i18n.language);
 
   return (
     <form className="card-form" noValidate onSubmit={submit} aria-busy={busy || undefined}>

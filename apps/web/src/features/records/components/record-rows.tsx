@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MapPin, Package, UserRound } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../../lib/format';
 import type { Person } from '@tolk/shared/schemas/persons';
 import type { Place } from '@tolk/shared/schemas/places';
 import type { Thing } from '@tolk/shared/schemas/things';
@@ -66,7 +66,7 @@ export function ThingRow({ thing }: { thing: Thing }) {
         <span className="record-row-meta">
           {joined([
             thing.priceMinor > 0
-              ? `${formatPrice(thing.priceMinor, thing.currency, i18n.language)} ${t(THING_UNIT_KEYS[thing.unit])}`
+              ? `${formatMoney(thing.priceMinor, thing.currency, i18n.language)} ${t(THING_UNIT_KEYS[thing.unit])}`
               : t('common.free'),
             t(THING_AVAILABILITY_KEYS[thing.availability]),
           ])}

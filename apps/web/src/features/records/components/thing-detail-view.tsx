@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Package } from 'lucide-react';
 import type { Thing } from '@tolk/shared/schemas/things';
 import { languageName } from '../../../lib/language-names';
-import { priceOrFree } from '../../../lib/price';
+import { priceOrFree } from '../../../lib/format';
 import { THING_AVAILABILITY_KEYS, THING_UNIT_KEYS, THING_VISIBILITY_KEYS, thingInputOf } from '../thing-form';
 import { useDeleteRecord } from '../use-delete-record';
 import { Facts } from '../../../ui/facts';

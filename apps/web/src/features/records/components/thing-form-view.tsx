@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../../lib/format';
 import { RECORD_NAME_MAX, RECORD_TEXT_MAX, THING_PHOTOS_MAX } from '@tolk/shared/schemas/records';
 import {
   THING_AVAILABILITIES,
@@ -80,7 +80,7 @@ export function ThingFormView({ record }: { record: Thing | undefined }) {
   let priceHint = t('records.things.priceHint', { example: priceExample(currency, language) });
   try {
     if (minor !== undefined)
-      priceHint = t('records.things.priceShown', { price: formatPrice(minor, currency, language) });
+      priceHint = t('records.things.priceShown', { price: formatMoney(minor, currency, language) });
   } catch {
     // A currency code still being typed: the example stays.
   }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pencil, Plus } from 'lucide-react';
-import { formatPrice } from '@tolk/shared/currencies';
+import { formatMoney } from '../../../lib/format';
 import type { Plan } from '@tolk/shared/schemas/subscriptions';
 import { formatNumber } from '../../../lib/format';
 import { QueryError, refetchOf } from '../../../ui/query-error';
@@ -36,7 +36,7 @@ function PlanRow({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
       <p className="plan-admin-prices">
         {t(plan.interval === 'year' ? 'subscriptions.planForm.yearly' : 'subscriptions.planForm.monthly')}
         {': '}
-        {plan.prices.map((price) => formatPrice(price.amountMinor, price.currency, language)).join(' · ')}
+        {plan.prices.map((price) => formatMoney(price.amountMinor, price.currency, language)).join(' · ')}
       </p>
       <p className="muted">
         {t('subscriptions.admin.subscribers', {
