@@ -17,21 +17,24 @@ const forbidden = [
 /** Tests (and the fuzz run in them) may reach further: factories make records directly. */
 const isTest = (file) => /\.(test|spec)\.tsx?$|test-kit\.ts$|\.fixture\.ts$/.test(file) || /\/(test|fuzz)\//.test(file);
 
-/**
- * Features keep their internals: a web feature imports another feature only through what that
- * feature's folder offers at its top (never its api/, components/ or screens/); a server module
- * is used only through its index.ts.
- */
-
+/** Features and modules keep their internals: each is used only through its public face. */
 function crossesFeature(from, to) {
   if (isTest(from)) return undefined;
+  return webFeatureReach(from, to) ?? serverModuleReach(from, to);
+}
+
+/**
+ * A web feature reaches another only through that feature's public face: its `index.ts` (what it
+ * offers other features and the app) or one of its `api/` files (a server operation with its query
+ * options or mutation hook). Everything else in a feature folder is its own.
+ */
+function webFeatureReach(from, to) {
   const web = /^apps\/web\/src\/features\/([^/]+)\/(.+)$/;
   const [, fromFeature] = web.exec(from) ?? [];
   const [, toFeature, toRest] = web.exec(to) ?? [];
-  if (fromFeature && toFeature && fromFeature !== toFeature && toRest.includes('/')) {
-    return `features never import another feature's internals (${toFeature}/${toRest.split('/')[0]}/)`;
-  }
-  return serverModuleReach(from, to);
+  if (!fromFeature || !toFeature || fromFeature === toFeature) return undefined;
+  if (toRest === 'index.ts' || /^api\/[^/]+\.ts$/.test(toRest)) return undefined;
+  return `a feature reaches another only through its index.ts or api/ (not ${toFeature}/${toRest})`;
 }
 
 const serverModule = /^apps\/server\/src\/modules\/([^/]+)\/(.+)$/;

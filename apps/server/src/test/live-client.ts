@@ -16,7 +16,7 @@ import type { Client } from './sockets';
  */
 
 /**
- * The thread as a reader sees it, merged by the web's rule (apps/web/src/lib/muse-copies.ts
+ * The thread as a reader sees it, merged by the web's rule (apps/web/src/features/muses/muse-copies.ts
  * `mergeIntoList`): one entry per muse id and per seq, whatever copies arrive (live, replayed on a
  * recovered connection, caught up on a rejoin, in the newest page). What that rule would show
  * wrongly is kept in `conflicts`: a seq held by two muses (one of them would vanish from the

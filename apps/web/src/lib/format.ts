@@ -131,3 +131,8 @@ export function formatMoney(minor: number, currency: string, language: string, s
 export function priceOrFree(minor: number, currency: string, language: string, t: TFunction): string {
   return minor === 0 ? t('common.free') : formatMoney(minor, currency, language);
 }
+
+/** A person's name as shown: their display name, else their username. */
+export function personName(person: { displayName: string; username: string }): string {
+  return person.displayName.trim() || person.username;
+}

@@ -1,13 +1,8 @@
 import type { Activity, ConnectionState } from '@tolk/shared/schemas/connect';
 import { formatDay } from '../../lib/format';
 
-/** A person's name as shown: their display name, else their username. */
-export function personName(person: { displayName: string; username: string }): string {
-  return person.displayName.trim() || person.username;
-}
-
 /** "12 km": lib's, which places measure too. */
-export { formatKm } from '../../lib/format';
+export { formatKm, personName } from '../../lib/format';
 
 const utcDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
 

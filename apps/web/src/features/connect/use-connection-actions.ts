@@ -33,7 +33,7 @@ export function useConnectionActions() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  // Everything connect shows, whom I blocked included (lib/blocked.ts keeps its list under the same
+  // Everything connect shows, whom I blocked included (connect/api/list-blocked.ts keeps its list under the same
   // key, so a group thread folds or unfolds their muses after a block or an unblock).
   const refresh = () => queryClient.invalidateQueries({ queryKey: connectQueryKey });
   const failed = (error: unknown) => {

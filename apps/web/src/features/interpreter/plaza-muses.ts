@@ -1,4 +1,4 @@
-import { fromDetail, fromEvent, mergeIntoList, mergeMuse, type MuseVersions } from '../../lib/muse-copies';
+import { fromDetail, fromEvent, mergeIntoList, mergeMuse, type MuseVersions } from '../muses';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 

@@ -1,5 +1,5 @@
 import type { Muse, MusesPage, Photo } from '@tolk/shared/schemas/conversations';
-import { mergeIntoList, mergeReaderCopy } from '../../lib/muse-copies';
+import { mergeIntoList, mergeReaderCopy } from './muse-copies';
 
 /**
  * A muse this client is sending. It keeps its client id for life: a retry resends the same id,
@@ -36,7 +36,7 @@ export function firstSeqOf(state: ThreadState | undefined): number | undefined {
 }
 
 /**
- * Which of two copies of the same muse to keep: the one merge rule of lib/muse-copies.ts (the
+ * Which of two copies of the same muse to keep: the one merge rule of muse-copies.ts (the
  * plaza's too), seen in this reader's language.
  */
 export const newerMuse = mergeReaderCopy;

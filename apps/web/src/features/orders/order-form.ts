@@ -10,7 +10,7 @@ import {
 } from '@tolk/shared/schemas/orders';
 import type { ThingUnit } from '@tolk/shared/schemas/things';
 import { schemaResolver, type FieldOf, type Problem } from '../../ui/schema-form';
-import { recordFieldMessage } from '../records/form-errors';
+import { recordFieldMessage } from '../../ui/form-errors';
 import { needsServiceTime } from './format';
 
 /** What the order form holds, as typed. */

@@ -5,7 +5,7 @@ import type { Order, OrderAction } from '@tolk/shared/schemas/orders';
 import { HttpError } from '../../lib/http-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toastError } from '../../ui/toast-error';
-import { personName } from '../connect/format';
+import { personName } from '../../lib/format';
 import { useActOnOrder } from './api/act-on-order';
 import { otherParty } from './format';
 

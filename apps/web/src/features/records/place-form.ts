@@ -1,5 +1,5 @@
 import type { Path } from 'react-hook-form';
-import type { Problem } from './form-errors';
+import type { Problem } from '../../ui/form-errors';
 import type { CityChoice } from '@tolk/shared/schemas/cities';
 import type { Photo } from '@tolk/shared/schemas/conversations';
 import { PLACE_KINDS, type Place, type PlaceInput, type PlaceKind } from '@tolk/shared/schemas/places';

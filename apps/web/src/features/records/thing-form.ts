@@ -1,8 +1,8 @@
 import type { Path } from 'react-hook-form';
 import type { Photo } from '@tolk/shared/schemas/conversations';
 import type { Thing, ThingAvailability, ThingInput, ThingUnit, ThingVisibility } from '@tolk/shared/schemas/things';
-import type { Problem } from './form-errors';
-import { parsePrice, priceExample, priceText } from './price';
+import type { Problem } from '../../ui/form-errors';
+import { parsePrice, priceExample, priceText } from '../../lib/price';
 
 export interface ThingForm {
   name: string;

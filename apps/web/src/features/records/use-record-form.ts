@@ -19,7 +19,7 @@ import { submitWith } from '../../ui/submit-with';
 import { useConflictChoice } from '../../ui/use-conflict-choice';
 import { recordQuery } from './api/get-record';
 import { useSaveRecord } from './api/save-record';
-import { recordFieldMessage, type FieldOf } from './form-errors';
+import { recordFieldMessage, type FieldOf } from '../../ui/form-errors';
 import { RECORD_PATHS, type InputOf, type RecordKind, type RecordOf } from './kinds';
 
 /** Every record form keeps its photos (one or a few) under `photos`. */

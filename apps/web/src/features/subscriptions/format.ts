@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { formatMoney } from '../../lib/format';
 import type { PlanInterval, PlanPrice } from '@tolk/shared/schemas/subscriptions';
-import { defaultCurrency } from '../records/price';
+import { defaultCurrency } from '../../lib/price';
 
 /** "€4.99 per month": a period's price as the reader writes money. */
 export function pricePerPeriod(

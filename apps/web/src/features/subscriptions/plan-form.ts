@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import type { Path } from 'react-hook-form';
 import type { Plan, PlanInput, PlanInterval } from '@tolk/shared/schemas/subscriptions';
 import { fieldMessageOf, type Problem } from '../../ui/schema-form';
-import { parsePrice, priceExample, priceText } from '../records/price';
+import { parsePrice, priceExample, priceText } from '../../lib/price';
 
 /** A plan as its form holds it: prices in major units as typed ("4.99"), features one a row. */
 export interface PlanForm {

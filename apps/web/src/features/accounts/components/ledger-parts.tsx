@@ -5,7 +5,7 @@ import type { PaymentProviderId } from '@tolk/shared/payments';
 import type { Balance, LedgerEntry, SystemLedgerAccount } from '@tolk/shared/schemas/ledger';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { providerName } from '../../payments/format';
+import { providerName } from '../../payments';
 import { formatMoney } from '../../../lib/format';
 
 const SYSTEM_KEYS: Record<SystemLedgerAccount, string> = {

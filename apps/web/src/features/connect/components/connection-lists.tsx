@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Check, Inbox, MessageCircle, Send, UserMinus, Users, X } from 'lucide-react';
 import type { Connection, ConnectPersonRef, Connections } from '@tolk/shared/schemas/connect';
-import { blockedQuery } from '../../../lib/blocked';
+import { blockedQuery } from '../api/list-blocked';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { ReportInput } from '@tolk/shared/schemas/connect';
-import { fileReport } from '../../../lib/reports';
+import { fileReport } from '../api/file-report';
 import { ReportDialog } from '../../../ui/report-dialog';
 
 /** What a member reports in connect: a person's profile or someone's trip, and the dialog's title. */

@@ -13,7 +13,7 @@ import { ModalDialog } from '../../../ui/modal-dialog';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { cancelTrip } from '../api/cancel-trip';
-import { profileQuery } from '../../../lib/profile';
+import { profileQuery } from '../../profile/api/get-profile';
 import { tripsQuery, tripsQueryKey } from '../api/list-trips';
 import { visitorsQuery } from '../api/list-visitors';
 import { formatNumber } from '../../../lib/format';

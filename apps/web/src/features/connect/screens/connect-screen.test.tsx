@@ -50,10 +50,10 @@ vi.mock('../api/list-trips', () => ({
 vi.mock('../api/list-visitors', () => ({
   visitorsQuery: () => queryOptions({ queryKey: ['connect', 'visitors'], queryFn: () => Promise.resolve(visitors) }),
 }));
-vi.mock('../../../lib/blocked', () => ({
+vi.mock('../api/list-blocked', () => ({
   blockedQuery: () => queryOptions({ queryKey: ['connect', 'blocked'], queryFn: () => Promise.resolve({ blocked }) }),
 }));
-vi.mock('../../../lib/profile', () => ({
+vi.mock('../../profile/api/get-profile', () => ({
   profileQuery: () => queryOptions({ queryKey: ['profile'], queryFn: () => Promise.resolve({ homeCity }) }),
 }));
 

@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connections, PersonDetail } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
-import { fileReport } from '../../../lib/reports';
+import { fileReport } from '../api/file-report';
 import { acceptConnection } from '../api/accept-connection';
 import { blockPerson } from '../api/block-person';
 import { endConnection } from '../api/end-connection';
@@ -36,7 +36,7 @@ vi.mock('../api/accept-connection', () => ({ acceptConnection: vi.fn() }));
 vi.mock('../api/end-connection', () => ({ endConnection: vi.fn() }));
 vi.mock('../api/block-person', () => ({ blockPerson: vi.fn() }));
 vi.mock('../api/open-conversation', () => ({ openConversation: vi.fn() }));
-vi.mock('../../../lib/reports', () => ({ fileReport: vi.fn() }));
+vi.mock('../api/file-report', () => ({ fileReport: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const CONNECTION_ID = aConnection().id;

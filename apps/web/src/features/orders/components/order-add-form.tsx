@@ -7,7 +7,7 @@ import type { OfferedThing } from '@tolk/shared/schemas/things';
 import { newClientId } from '../../../lib/client-id';
 import { paths } from '../../../lib/paths';
 import { submitWith } from '../../../ui/submit-with';
-import { personName } from '../../connect/format';
+import { personName } from '../../../lib/format';
 import { useCreateOrder } from '../api/create-order';
 import { newOrderForm, orderResolver, toOrderInput, type OrderForm } from '../order-form';
 import { showOrderErrors } from '../show-order-errors';

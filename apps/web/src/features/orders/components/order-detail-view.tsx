@@ -10,7 +10,7 @@ import { Fact } from '../../../ui/fact';
 import { ReaderTextView } from '../../../ui/reader-text';
 import { formatNumber } from '../../../lib/format';
 import { priceOrFree } from '../../../lib/format';
-import { personName } from '../../connect/format';
+import { personName } from '../../../lib/format';
 import { formatEventTime, formatServiceTime, UNIT_KEYS } from '../format';
 import { ACTION_KEYS, useOrderActions } from '../use-order-actions';
 import { OrderStateBadge } from './order-state-badge';

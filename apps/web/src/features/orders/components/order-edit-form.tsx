@@ -8,7 +8,7 @@ import type { Order } from '@tolk/shared/schemas/orders';
 import { paths } from '../../../lib/paths';
 import { submitWith } from '../../../ui/submit-with';
 import { useConflictChoice } from '../../../ui/use-conflict-choice';
-import { personName } from '../../connect/format';
+import { personName } from '../../../lib/format';
 import { orderQuery } from '../api/get-order';
 import { useUpdateOrder } from '../api/update-order';
 import { orderUpdateResolver, toOrderForm, toOrderUpdate, type OrderForm } from '../order-form';

@@ -9,7 +9,7 @@ import { ListMore } from '../../../ui/list-more';
 import { PhotoThumb } from '../../../ui/photo-thumb';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { PhotoRowSkeletons } from '../../../ui/photo-row-skeletons';
-import { personName } from '../../connect/format';
+import { personName } from '../../../lib/format';
 import { ordersListQuery, type OrderSide } from '../api/list-orders';
 import { formatEventTime, formatServiceTime, otherParty } from '../format';
 import { OrderStateBadge } from './order-state-badge';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderEvent, OrderState } from '@tolk/shared/schemas/orders';
-import { personName } from '../../connect/format';
+import { personName } from '../../../lib/format';
 import { formatEventTime, STATE_KEYS } from '../format';
 
 const EVENT_KEYS: Record<OrderState, string> = {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Order } from '@tolk/shared/schemas/orders';
 import { paths } from '../../../lib/paths';
-import { personName } from '../../connect/format';
+import { personName } from '../../../lib/format';
 
 /** The other member of an order, by name: a link to their connect profile. */
 export function PartyLink({ party }: { party: Order['buyer'] }) {

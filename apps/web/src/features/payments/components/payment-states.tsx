@@ -7,7 +7,7 @@ import type { Payment } from '@tolk/shared/schemas/payments';
 import { paths } from '../../../lib/paths';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
-import { personName } from '../../connect/format';
+import { personName } from '../../../lib/format';
 import { failureText, providerName } from '../format';
 import { goToProvider } from '../go-to-provider';
 import { useStartPayment } from '../use-start-payment';

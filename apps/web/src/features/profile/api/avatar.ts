@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { Profile } from '@tolk/shared/schemas/profile';
 import { del, put } from '../../../lib/http';
-import { profileQueryKey } from '../../../lib/profile';
+import { profileQueryKey } from './get-profile';
 
 /** Sets the member's profile photo from the square they chose; the server keeps it as a square. */
 export function setAvatar(square: Blob): Promise<Profile> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { Profile, UpdateProfileInput } from '@tolk/shared/schemas/profile';
 import { put } from '../../../lib/http';
-import { profileQueryKey } from '../../../lib/profile';
+import { profileQueryKey } from './get-profile';
 
 export const updateProfile = (input: UpdateProfileInput) => put<Profile>('/profile', input);
 

@@ -12,7 +12,7 @@ import { Field, TextAreaField } from '../../../ui/field';
 import { UiLanguageSelect } from '../../../ui/ui-language-select';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { errorMessage } from '../../../ui/error-message';
-import { profileQuery } from '../../../lib/profile';
+import { profileQuery } from '../api/get-profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ChoiceGroup } from '../components/choice-group';
 import { InterestsInput } from '../components/interests-input';

@@ -28,7 +28,7 @@ const PROFILE: Profile = {
   avatarUrl: null,
 };
 
-vi.mock('../../../lib/profile', () => ({
+vi.mock('../api/get-profile', () => ({
   profileQuery: () => queryOptions({ queryKey: ['profile'], queryFn: () => Promise.resolve(PROFILE) }),
 }));
 

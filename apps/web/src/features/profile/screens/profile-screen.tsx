@@ -8,7 +8,7 @@ import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { cityLabel } from '../../../ui/city-picker';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { profileQuery } from '../../../lib/profile';
+import { profileQuery } from '../api/get-profile';
 import { MESSAGE_POLICY_KEYS, VISIBILITY_KEYS } from '../profile-labels';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import '../../../ui/chips.css';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldNotes, notesOf } from '../../../ui/field';
-import { COMMON_CURRENCIES, currencyLabel } from '../price';
+import { COMMON_CURRENCIES, currencyLabel } from '../../../lib/price';
 
 const OTHER = 'other';
 

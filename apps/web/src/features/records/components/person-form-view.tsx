@@ -13,7 +13,7 @@ import { RECORD_NAME_MAX, RECORD_TEXT_MAX } from '@tolk/shared/schemas/records';
 import { Field, FieldNotes, notesOf, SelectField, TextAreaField } from '../../../ui/field';
 import { LanguageChips } from '../../../ui/language-chips';
 import { placeChoicesQuery } from '../api/list-place-choices';
-import { recordResolver } from '../form-errors';
+import { recordResolver } from '../../../ui/form-errors';
 import { NEW_PERSON, personFieldOf, toPersonForm, toPersonInput, type PersonForm } from '../person-form';
 import { useRecordForm } from '../use-record-form';
 import { PhotoPicker } from './photo-picker';

@@ -10,7 +10,7 @@ import { CityField } from '../../../ui/city-field';
 import { cityLabel } from '../../../ui/city-picker';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Field, SelectField, TextAreaField } from '../../../ui/field';
-import { recordResolver } from '../form-errors';
+import { recordResolver } from '../../../ui/form-errors';
 import {
   NEW_PLACE,
   parsePoint,

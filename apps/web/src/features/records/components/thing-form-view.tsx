@@ -11,11 +11,11 @@ import {
   thingInputSchema,
   type Thing,
 } from '@tolk/shared/schemas/things';
-import { profileQuery } from '../../../lib/profile';
+import { profileQuery } from '../../profile/api/get-profile';
 import { Field, FieldNotes, notesOf, SelectField, TextAreaField } from '../../../ui/field';
 import { LanguageSelect } from '../../../ui/language-select';
-import { recordResolver } from '../form-errors';
-import { defaultCurrency, parsePrice, priceExample } from '../price';
+import { recordResolver } from '../../../ui/form-errors';
+import { defaultCurrency, parsePrice, priceExample } from '../../../lib/price';
 import {
   newThing,
   THING_AVAILABILITY_KEYS,
@@ -27,7 +27,7 @@ import {
   type ThingForm,
 } from '../thing-form';
 import { useRecordForm } from '../use-record-form';
-import { SellerFee } from '../../payments/seller-fee';
+import { SellerFee } from '../../payments';
 import { CurrencyField } from './currency-field';
 import { PhotoPicker } from './photo-picker';
 import { RecordFormFrame } from './record-form-parts';

@@ -5,7 +5,7 @@ import type { Plan } from '@tolk/shared/schemas/subscriptions';
 import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../ui/error-message';
 import { FormError } from '../../../ui/form-error';
-import { currencyLabel } from '../../records/price';
+import { currencyLabel } from '../../../lib/price';
 import { useSubscribe } from '../api/subscribe';
 import { pricePerPeriod, readerLocales, suggestedCurrency } from '../format';
 import { FeatureList } from './feature-list';

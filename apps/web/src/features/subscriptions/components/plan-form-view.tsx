@@ -18,7 +18,7 @@ import { FormActions } from '../../../ui/form-actions';
 import { FormError } from '../../../ui/form-error';
 import { schemaResolver, showSaveError } from '../../../ui/schema-form';
 import { submitWith } from '../../../ui/submit-with';
-import { COMMON_CURRENCIES, defaultCurrency } from '../../records/price';
+import { COMMON_CURRENCIES, defaultCurrency } from '../../../lib/price';
 import { useSavePlan } from '../api/save-plan';
 import { readerLocales } from '../format';
 import { newPlanForm, planFieldMessage, planFieldOf, toPlanForm, toPlanInput, type PlanForm } from '../plan-form';

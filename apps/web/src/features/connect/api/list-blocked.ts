@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BlockedPeople } from '@tolk/shared/schemas/connect';
-import { get } from './http';
+import { get } from '../../../lib/http';
 
 /**
  * Under connect's key tree (['connect', ...]): whatever refreshes connect after a block or an

@@ -1,9 +1,9 @@
 import i18next from 'i18next';
 import type { FieldValues, Path, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldMessageOf, schemaResolver, type FieldOf, type Problem } from '../../ui/schema-form';
+import { fieldMessageOf, schemaResolver, type FieldOf, type Problem } from './schema-form';
 
-export type { FieldOf, Problem } from '../../ui/schema-form';
+export type { FieldOf, Problem } from './schema-form';
 
 /** The records' own sentences, in the reader's language (ui/schema-form.ts says the shared ones). */
 const sharedAndOwn = fieldMessageOf({

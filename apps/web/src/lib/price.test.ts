@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from './format';
 import { currencyLabel, defaultCurrency, parsePrice, priceExample, priceText } from './price';
 
 /** Intl separates amount and sign with narrow or plain no-break spaces: compare them as spaces. */

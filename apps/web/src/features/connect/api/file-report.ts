@@ -1,5 +1,5 @@
 import type { ReportInput } from '@tolk/shared/schemas/connect';
-import { post } from './http';
+import { post } from '../../../lib/http';
 
 /**
  * Reports a profile, a trip or a muse the member can see, for the team to look at. Connect and

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Profile } from '@tolk/shared/schemas/profile';
-import { get } from './http';
+import { get } from '../../../lib/http';
 
 /**
  * The signed-in member's own profile: one query, one cache entry, for every screen that reads it
