@@ -27,6 +27,7 @@ import { healthPlugin } from './modules/health';
 import { interpreterPlugin, type GuestLimits } from './modules/interpreter';
 import { ledgerPlugin } from './modules/ledger';
 import { musesPlugin, type MuseTranslator } from './modules/muses';
+import { notificationsPlugin } from './modules/notifications';
 import { ordersPlugin } from './modules/orders';
 import { paymentsPlugin, type RedirectProvider } from './modules/payments';
 import { emptyProfile, profilesPlugin } from './modules/profiles';
@@ -43,6 +44,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { firstScreensPlugin, inlineScriptSources } from './plugins/first-screens';
 import { metricsPlugin } from './plugins/metrics';
+import { outboxPlugin, type OutboxOptions } from './plugins/outbox';
 import { liftedWhenUnavailable, windowCounter } from './plugins/window-counter';
 
 export interface BuildOptions {
@@ -63,6 +65,8 @@ export interface BuildOptions {
   guestLimits?: GuestLimits;
   /** Stripe and PayPal providers to use instead of the configured ones (the tests' contract servers). */
   paymentProviders?: Partial<Record<RedirectProvider['id'], RedirectProvider>>;
+  /** The durable queue's timing (tests: pollMs 0, and they run it with app.outbox.runDue). */
+  outbox?: Partial<OutboxOptions>;
   /** How often subscriptions due are renewed or ended (0 in tests: they call app.subscriptionRenewals). */
   subscriptionRenewEveryMs?: number;
 }
@@ -164,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     callerCacheMs: config.sessionCacheMs,
   });
   await app.register(realtimePlugin, { redisUrl: config.redisUrl, publicOrigins: config.publicOrigins });
+  await app.register(outboxPlugin, options.outbox ?? {});
   await app.register(healthPlugin, {
     warmUp: config.warmUp,
     ...(counters ? { redisAnswers: () => redisAnswers(counters) } : {}),
@@ -199,9 +204,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Who may reach whom: asked by profiles, uploads, muses, records, connect and orders.
   await app.register(reachPlugin);
+  // What members are told of: asked by every module below that acts on someone else.
+  await app.register(notificationsPlugin);
   await app.register(profilesPlugin);
   await app.register(musesPlugin, {
     ...(options.translator ? { translator: options.translator } : {}),
+    noticeDelayMs: config.notifications.museDelayMs,
     sendLimit: {
       max: config.limits.musesPerMinute,
       windowMs: 60_000,

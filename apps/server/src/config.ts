@@ -43,6 +43,7 @@ const environmentSchema = z.object({
     .default(12),
   TOLK_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   TOLK_WARM_UP: booleanFlag.default(true),
+  TOLK_MUSE_NOTICE_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(3),
   TOLK_PGLITE_THREAD: booleanFlag.default(true),
   // Unset, not false: an explicit "false" next to a token is a contradiction to point out.
   TOLK_METRICS: booleanFlag.optional(),
@@ -160,6 +161,7 @@ export interface Config {
   shutdownGraceMs: number;
   /** Load the Japanese dictionary and the translation pipelines in use at start-up, in the background. */
   warmUp: boolean;
+  notifications: NotificationsConfig;
   /** The address people reach this server on, for links handed to other devices (invites). */
   publicUrl: string | undefined;
   limits: RequestLimits;
@@ -169,6 +171,11 @@ export interface Config {
   metrics: MetricsConfig;
   /** The bucket photos are kept in; absent keeps them on the local disk under dataDir/uploads. */
   s3: S3Config | undefined;
+}
+
+export interface NotificationsConfig {
+  /** How long after a muse the members who have not read it are notified (readers on the screen have by then). */
+  museDelayMs: number;
 }
 
 /** GET /metrics: off, open (TOLK_METRICS=true), or behind a bearer token (TOLK_METRICS_TOKEN). */
@@ -250,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.TOLK_SHUTDOWN_GRACE_SECONDS * 1000,
     warmUp: e.TOLK_WARM_UP,
+    notifications: { museDelayMs: e.TOLK_MUSE_NOTICE_DELAY_SECONDS * 1000 },
     publicUrl: e.TOLK_PUBLIC_URL,
     mapTiles: {
       url: e.TOLK_MAP_TILE_URL,

@@ -118,6 +118,13 @@ export const orderChangedEventSchema = z.object({
 });
 export type OrderChangedEvent = z.infer<typeof orderChangedEventSchema>;
 
+/**
+ * The member's unread notifications changed (one arrived, or some were read on another device):
+ * the bell shows the count, and screens listing notifications refetch.
+ */
+export const notificationsEventSchema = z.object({ unread: z.number().int() });
+export type NotificationsEvent = z.infer<typeof notificationsEventSchema>;
+
 /** Every event the server sends, by name: clients parse each payload with its schema. */
 export const SERVER_EVENTS = {
   'muse:new': museSchema,
@@ -130,6 +137,7 @@ export const SERVER_EVENTS = {
   'plaza:languages': plazaLanguagesEventSchema,
   connection: connectionEventSchema,
   order: orderChangedEventSchema,
+  notifications: notificationsEventSchema,
 } as const;
 export type ServerEventName = keyof typeof SERVER_EVENTS;
 export type ServerEventPayload<Name extends ServerEventName> = z.infer<(typeof SERVER_EVENTS)[Name]>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { characterCount, cleanInput, cleanText, INPUT_DEPTH_MAX, nameProblem, TEXT_MESSAGES } from './text';
+import { characterCount, cleanInput, cleanText, excerpt, INPUT_DEPTH_MAX, nameProblem, TEXT_MESSAGES } from './text';
 
 describe('the text rule', () => {
   it('keeps plain text as it is, normalises to NFC and line breaks to "\\n"', () => {
@@ -72,5 +72,15 @@ describe('the text rule', () => {
     let fine: unknown = 'x';
     for (let i = 0; i < INPUT_DEPTH_MAX - 1; i += 1) fine = { a: fine };
     expect(cleanInput(fine).ok).toBe(true);
+  });
+});
+
+describe('excerpt', () => {
+  it('keeps a short text whole and cuts a long one at a character a reader sees, with an ellipsis', () => {
+    expect(excerpt('Hola', 4)).toBe('Hola');
+    expect(excerpt('Hola mundo', 6)).toBe('Hola…');
+    // A family emoji and a flag are one character each, never split.
+    expect(excerpt('👨‍👩‍👧🇪🇸abc', 3)).toBe('👨‍👩‍👧🇪🇸…');
+    expect(excerpt('', 5)).toBe('');
   });
 });

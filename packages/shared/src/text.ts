@@ -56,6 +56,25 @@ export function characterCount(value: string): number {
   return count;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The start of a text for a preview (a notification's), at most `max` characters as a reader sees
+ * them (an emoji or a letter with its accents is one, never cut in two), with "…" when cut.
+ */
+export function excerpt(value: string, max: number): string {
+  const parts: string[] = [];
+  for (const { segment } of graphemes.segment(value)) {
+    if (parts.length === max)
+      return `${parts
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+    parts.push(segment);
+  }
+  return value;
+}
+
 const RESERVED_NAMES = new Set(['admin', 'administrator', 'moderator', 'mod', 'tolk', 'tolkteam', 'support', 'system']);
 
 /** What is wrong with a name others see (a display name), or null: bidi tricks, nothing visible, a staff title. */

@@ -102,6 +102,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
+/** The rows of a raw SQL statement, on either engine (both drivers answer with `rows`). */
+export async function queryRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
 async function pingWith(db: Database): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);

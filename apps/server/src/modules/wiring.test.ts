@@ -6,6 +6,7 @@ import { connectPlugin } from './connect';
 import { interpreterPlugin } from './interpreter';
 import { ledgerPlugin } from './ledger';
 import { musesPlugin } from './muses';
+import { notificationsPlugin } from './notifications';
 import { ordersPlugin } from './orders';
 import { paymentsPlugin } from './payments';
 import { profilesPlugin } from './profiles';
@@ -21,6 +22,7 @@ const modules = {
   interpreterPlugin,
   ledgerPlugin,
   musesPlugin,
+  notificationsPlugin,
   ordersPlugin,
   paymentsPlugin,
   profilesPlugin,

@@ -64,6 +64,8 @@ export async function testApp(
     registerLimit: { max: 10_000, timeWindow: 60_000 },
     // Renewals run when a test calls app.subscriptionRenewals, not on a timer.
     subscriptionRenewEveryMs: 0,
+    // The durable queue runs when a test calls app.outbox.runDue, not on a timer.
+    outbox: { pollMs: 0 },
     ...overrides,
     config,
     database,

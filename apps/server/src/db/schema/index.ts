@@ -16,3 +16,5 @@ export * from './ledger';
 export * from './orders';
 export * from './payments';
 export * from './subscriptions';
+export * from './outbox';
+export * from './notifications';

@@ -37,6 +37,18 @@ export const connectPlugin = fp(
       readerTexts,
       notify: (accountIds, event) => {
         app.realtime.toAccounts(accountIds, 'connection', event);
+        // Asked and accepted are told to the other side (never to who acted) until they read it.
+        if (event.kind !== 'ended') {
+          void app.notifications.notify({
+            topic: 'connection',
+            event: event.kind,
+            recipientIds: accountIds,
+            actorId: event.person.id,
+            subject: event.connectionId,
+            data: {},
+            link: `/connect/${event.person.id}`,
+          });
+        }
       },
       detect,
       profiles: createProfilesService(app.db),
@@ -69,7 +81,7 @@ export const connectPlugin = fp(
   },
   {
     name: 'connect',
-    dependencies: ['db', 'auth', 'realtime', 'translation', 'accounts', 'muses', 'records'],
-    decorators: { fastify: ['translation', 'accounts', 'muses', 'things'] },
+    dependencies: ['db', 'auth', 'realtime', 'translation', 'accounts', 'notifications', 'muses', 'records'],
+    decorators: { fastify: ['translation', 'accounts', 'notifications', 'muses', 'things'] },
   },
 );

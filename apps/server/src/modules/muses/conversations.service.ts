@@ -5,6 +5,7 @@ import type { Actor } from '../../plugins/auth';
 import type { AccountsService } from '../accounts';
 import type { ReachRule } from '../reach';
 import type { Delivery } from './delivery';
+import type { MuseNotices } from './muse-notices';
 import type { ConversationRow, MemberRow, MusesRepository } from './muses.repository';
 import { memberView } from './muse-views';
 import type { PlazasRepository } from './plazas.repository';
@@ -27,6 +28,7 @@ export function createConversationsService({
   delivery,
   accounts,
   reach,
+  notices,
 }: {
   repo: MusesRepository;
   plazas: PlazasRepository;
@@ -35,6 +37,8 @@ export function createConversationsService({
   accounts: Pick<AccountsService, 'findByUsernames'>;
   /** Connect's rule: who may be put in a conversation with whom (blocks, "connections only"). */
   reach: Pick<ReachRule, 'mayAll'>;
+  /** Muse notifications: a member who reads a conversation has seen its notification. */
+  notices?: Pick<MuseNotices, 'read'> | undefined;
 }) {
   const { viewsFor } = delivery;
 
@@ -86,6 +90,8 @@ export function createConversationsService({
 
   async function markRead(member: MemberRow, seq: number) {
     const lastReadSeq = await repo.markRead(member.id, seq);
+    if (lastReadSeq !== undefined && member.accountId)
+      notices?.read(member.accountId, member.conversationId, lastReadSeq);
     const view = await repo.findMemberById(member.id);
     if (lastReadSeq !== undefined && view) {
       delivery.toConversation(member.conversationId, 'read', {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createMuseNotices } from './muse-notices';
 import { createMusesRepository } from './muses.repository';
 import { createPlazasRepository } from './plazas.repository';
 import { museSocketHandlers, type SocketSendLimit } from './muses.socket';
@@ -21,13 +22,29 @@ declare module 'fastify' {
 
 /** Conversations and muses: the service (also used by the interpreter), its routes and its socket events. */
 export const musesPlugin = fp(
-  async (app: FastifyInstance, options: { translator?: MuseTranslator; sendLimit: SocketSendLimit }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      translator?: MuseTranslator;
+      sendLimit: SocketSendLimit;
+      /** How long after a muse its conversation's unread members are told (a reader on the screen has read it by then). */
+      noticeDelayMs: number;
+    },
+  ) => {
     let isPremium: ((author: MuseAuthor) => Promise<boolean>) | undefined;
     const translator =
       options.translator ??
       museTranslatorFrom(app.translation, async (author) => (isPremium ? isPremium(author) : false));
+    const repo = createMusesRepository(app.db);
+    const notices = createMuseNotices({
+      repo,
+      outbox: app.outbox,
+      notifications: app.notifications,
+      delayMs: options.noticeDelayMs,
+      log: app.log,
+    });
     const service = createMusesService({
-      repo: createMusesRepository(app.db),
+      repo,
       plazas: createPlazasRepository(app.db),
       translator,
       io: () => app.realtime.io,
@@ -38,6 +55,7 @@ export const musesPlugin = fp(
       // Connect's rule: who may be put in a conversation with whom, whose live events go to whom.
       reach: app.reach,
       flags: app.translationFlags,
+      notices,
     });
     app.decorate(
       'muses',
@@ -67,7 +85,30 @@ export const musesPlugin = fp(
   },
   {
     name: 'muses',
-    dependencies: ['db', 'auth', 'reach', 'realtime', 'metrics', 'translation', 'accounts', 'uploads'],
-    decorators: { fastify: ['reach', 'realtime', 'metrics', 'translation', 'translationFlags', 'accounts', 'uploads'] },
+    dependencies: [
+      'db',
+      'auth',
+      'outbox',
+      'reach',
+      'realtime',
+      'metrics',
+      'translation',
+      'accounts',
+      'uploads',
+      'notifications',
+    ],
+    decorators: {
+      fastify: [
+        'outbox',
+        'reach',
+        'realtime',
+        'metrics',
+        'translation',
+        'translationFlags',
+        'accounts',
+        'uploads',
+        'notifications',
+      ],
+    },
   },
 );

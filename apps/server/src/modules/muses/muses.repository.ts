@@ -1,6 +1,6 @@
 import { blockBetween, noBlockBetween } from '../reach';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { executePrepared, type Database } from '../../db/client';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { executePrepared, queryRows, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses, museTranslations } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
@@ -29,6 +29,22 @@ export type {
   TranslationRow,
 } from './muse-records';
 
+/** A member's unread muses in one conversation, for their notification. */
+export interface UnreadNotice {
+  accountId: string;
+  group: boolean;
+  title: string;
+  museId: string;
+  seq: number;
+  senderAccountId: string;
+  /** The last unread muse's text, in the member's reading language when `translated`. */
+  text: string;
+  translated: boolean;
+  sourceLanguage: string;
+  hasPhoto: boolean;
+  unread: number;
+}
+
 /** Muses, their readings and their translations: the muses module's muse SQL. */
 function createMuseRowsRepository(db: Database) {
   const museQuery = () =>
@@ -49,6 +65,63 @@ function createMuseRowsRepository(db: Database) {
     .prepare('conversations_find_muse');
 
   return {
+    /**
+     * For a conversation's notifications: each member (with an account, not a plaza's) who has
+     * unread muses from others they have no block with, how many (up to 100), and the last of them
+     * with its text in the member's reading language where a translation is ready.
+     */
+    async unreadNotices(conversationId: string): Promise<UnreadNotice[]> {
+      const unreadBy = (member: SQL) => sql`m.conversation_id = ${conversationId} and m.seq > ${member}.last_read_seq
+        and m.deleted_at is null and m.sender_member_id <> ${member}.id
+        and not ${blockBetween(sql`s.account_id`, sql`${member}.account_id`)}`;
+      const rows = await queryRows<{
+        account_id: string;
+        kind: string;
+        title: string;
+        muse_id: string;
+        seq: number;
+        text: string;
+        source_language: string;
+        sender_account_id: string;
+        translated: string | null;
+        has_photo: boolean;
+        unread: number;
+      }>(
+        db,
+        sql`
+        select cm.account_id, c.kind, c.title, last.id as muse_id, last.seq, last.text, last.source_language,
+          last.sender_account_id, last.translated, last.has_photo,
+          (select count(*) from (select 1 from ${muses} m join ${conversationMembers} s on s.id = m.sender_member_id
+             where ${unreadBy(sql`cm`)} limit 100) as u)::int as unread
+        from ${conversationMembers} cm
+        join ${conversations} c on c.id = cm.conversation_id
+        cross join lateral (
+          select m.id, m.seq, m.text, m.source_language, s.account_id as sender_account_id,
+            m.photo_id is not null as has_photo, t.text as translated
+          from ${muses} m join ${conversationMembers} s on s.id = m.sender_member_id
+          left join ${museTranslations} t on t.muse_id = m.id and t.target_language = cm.reading_language
+            and t.state = 'ready' and not t.stale
+          where ${unreadBy(sql`cm`)}
+          order by m.seq desc limit 1
+        ) as last
+        where cm.conversation_id = ${conversationId} and cm.account_id is not null and cm.left_at is null
+          and c.kind <> 'plaza'`,
+      );
+      return rows.map((row) => ({
+        accountId: row.account_id,
+        group: row.kind === 'group',
+        title: row.title,
+        museId: row.muse_id,
+        seq: row.seq,
+        senderAccountId: row.sender_account_id,
+        text: row.translated ?? row.text,
+        translated: row.translated !== null,
+        sourceLanguage: row.source_language,
+        hasPhoto: row.has_photo,
+        unread: row.unread,
+      }));
+    },
+
     async lastMuses(conversationIds: string[], readerAccountId: string): Promise<MuseRecord[]> {
       if (!conversationIds.length) return [];
       const rows = await museQuery().where(

@@ -10,6 +10,7 @@ import type { UploadsService } from '../uploads';
 import type { PlazasRepository } from './plazas.repository';
 import { createConversationsService, type Actor, type Membership } from './conversations.service';
 import { createDelivery } from './delivery';
+import type { MuseNotices } from './muse-notices';
 import type { MuseRecord, MusesRepository } from './muses.repository';
 import { museView, originalVersion, translationFromRow } from './muse-views';
 import { baseLanguage, type MuseTranslator } from './translator';
@@ -38,6 +39,8 @@ export function createMusesService(deps: {
   reach: Parameters<typeof createConversationsService>[0]['reach'];
   /** The translation module keeps readers' flags of bad translations. */
   flags: Pick<TranslationFlags, 'flag'>;
+  /** Notifications of muses to members not reading the conversation. */
+  notices?: Pick<MuseNotices, 'sent' | 'read'>;
 }) {
   const { repo, translator } = deps;
   const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log, metrics: deps.metrics });
@@ -48,6 +51,7 @@ export function createMusesService(deps: {
     delivery,
     accounts: deps.accounts,
     reach: deps.reach,
+    notices: deps.notices,
   });
   const { membership } = conversations;
 
@@ -138,6 +142,8 @@ export function createMusesService(deps: {
       }
       const { record, audience } = appended;
       delivery.deliver(record, 'muse:new', audience);
+      // Plazas are read face to face: nobody is told of them elsewhere.
+      if (!audience.plaza.length && record.side === null) deps.notices?.sent(conversationId);
       deps.metrics.museSent(via);
       return {
         muse: museView(record, member.readingLanguage, undefined, member.readsWithout),

@@ -6,7 +6,16 @@ import { detectLanguage } from '../translation';
 import type { TranslationService } from '../translation';
 import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
-import { createOrdersService, type OrdersService } from './orders.service';
+import { createOrdersService, type OrderStep, type OrdersService } from './orders.service';
+
+/**
+ * Who hears of an order's step: the other side of whoever took it (notifications never tell the
+ * actor). A provider's word (no actor) that an order is paid goes to the seller, of a refund to the buyer.
+ */
+function recipientsOf(step: OrderStep): string[] {
+  if (step.actorId) return [step.buyerId, step.sellerId];
+  return step.state === 'refunded' ? [step.buyerId] : [step.sellerId];
+}
 
 /** Orders of offered things, with live news of each step to both sides. */
 export const ordersPlugin = fp(
@@ -22,14 +31,25 @@ export const ordersPlugin = fp(
         app.realtime.toAccounts(accountIds, 'order', event);
       },
       feeOf: (totalMinor) => platformFee(totalMinor, options.platformFeePercent),
+      stepped: (step) => {
+        void app.notifications.notify({
+          topic: 'order',
+          event: step.state === 'pending' ? 'placed' : step.state,
+          recipientIds: recipientsOf(step),
+          actorId: step.actorId,
+          subject: step.orderId,
+          data: { title: step.thingName },
+          link: `/order/${step.orderId}`,
+        });
+      },
     });
     app.decorate('orders', service);
     await app.register(ordersRoutes, { prefix: '/api', service });
   },
   {
     name: 'orders',
-    dependencies: ['db', 'auth', 'realtime', 'reach', 'translation', 'records'],
-    decorators: { fastify: ['realtime', 'reach', 'translation', 'things'] },
+    dependencies: ['db', 'auth', 'realtime', 'reach', 'translation', 'notifications', 'records'],
+    decorators: { fastify: ['realtime', 'reach', 'translation', 'notifications', 'things'] },
   },
 );
 

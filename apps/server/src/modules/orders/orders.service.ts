@@ -42,6 +42,8 @@ export interface OrdersDeps {
   detect: (text: string, fallback: string) => string;
   /** Tells the buyer and the seller that an order changed. */
   notify: (accountIds: string[], event: OrderChangedEvent) => void;
+  /** An order moved to a new state (made, accepted, paid...), and who moved it (null: the payments). */
+  stepped?: (step: OrderStep) => void;
   /** The platform's fee on a total (the server's setting, as the payments take it). */
   feeOf: (totalMinor: number) => number;
   now?: () => Date;
@@ -54,6 +56,15 @@ const PAYMENT_STEPS = {
 } as const satisfies Record<'paid' | 'refunded', { from: readonly OrderState[] }>;
 
 export type { OrderScope };
+
+export interface OrderStep {
+  orderId: string;
+  state: OrderState;
+  buyerId: string;
+  sellerId: string;
+  thingName: string;
+  actorId: string | null;
+}
 
 /** An order with its buyer and seller, as the payments read it. */
 export type PayableOrder = OrderRow;
@@ -137,6 +148,21 @@ export function createOrdersService(deps: OrdersDeps) {
     return total;
   };
 
+  const stepOf = (row: { id: string; buyerId: string; sellerId: string; state: OrderState; thingName: string }) => ({
+    orderId: row.id,
+    state: row.state,
+    buyerId: row.buyerId,
+    sellerId: row.sellerId,
+    thingName: row.thingName,
+  });
+  const stepOfView = (order: Order) => ({
+    orderId: order.id,
+    state: order.state,
+    buyerId: order.buyer.id,
+    sellerId: order.seller.id,
+    thingName: order.thing.name,
+  });
+
   const tell = (row: { buyerId: string; sellerId: string; id: string; state: string; version: number }) => {
     deps.notify([row.buyerId, row.sellerId], { orderId: row.id, state: row.state, version: row.version });
   };
@@ -158,7 +184,10 @@ export function createOrdersService(deps: OrdersDeps) {
       const moved = await repo.transition(id, { from: PAYMENT_STEPS[to].from, to, actorId });
       if (moved) {
         const row = await repo.find(ANY_ORDER, id);
-        if (row) tell(row.order);
+        if (row) {
+          tell(row.order);
+          deps.stepped?.({ ...stepOf(row.order), actorId });
+        }
       }
       return moved;
     },
@@ -188,8 +217,10 @@ export function createOrdersService(deps: OrdersDeps) {
         clientKey: input.clientKey ?? null,
       });
       const order = await get(actor, id);
-      if (!replayed)
+      if (!replayed) {
         tell({ id, buyerId: order.buyer.id, sellerId: order.seller.id, state: order.state, version: order.version });
+        deps.stepped?.({ ...stepOfView(order), actorId: actor.accountId });
+      }
       return order;
     },
 
@@ -253,6 +284,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const order = await get(actor, id);
       if (!moved) throw stale(order.state);
       tell({ id, buyerId: order.buyer.id, sellerId: order.seller.id, state: order.state, version: order.version });
+      deps.stepped?.({ ...stepOfView(order), actorId: actor.accountId });
       return order;
     },
   };

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * What a notification is about, one setting each (push, email): muses in a conversation I am not
+ * viewing, connections, trips, orders (mine and my sales), payments, subscriptions, my reports.
+ */
+export const NOTIFICATION_TOPICS = [
+  'muse',
+  'connection',
+  'trip',
+  'order',
+  'payment',
+  'subscription',
+  'report',
+] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+
+/** What happened, by topic: the web words each one in the reader's language. */
+export const NOTIFICATION_EVENTS = {
+  muse: ['new'],
+  connection: ['requested', 'accepted'],
+  trip: ['meet'],
+  order: ['placed', 'accepted', 'declined', 'paid', 'refunded', 'cancelled', 'fulfilled'],
+  payment: ['failed'],
+  subscription: ['renewed', 'failing', 'ending'],
+  report: ['handled'],
+} as const satisfies Record<NotificationTopic, readonly string[]>;
+export type NotificationEvent = {
+  [T in NotificationTopic]: (typeof NOTIFICATION_EVENTS)[T][number];
+}[NotificationTopic];
+
+/** Where each topic reaches a member away from the app, until they change it. In the app: always. */
+export const NOTIFICATION_DEFAULTS: Record<NotificationTopic, { push: boolean; email: boolean }> = {
+  muse: { push: true, email: true },
+  connection: { push: true, email: true },
+  trip: { push: true, email: true },
+  order: { push: true, email: true },
+  payment: { push: true, email: true },
+  subscription: { push: false, email: true },
+  report: { push: false, email: true },
+};
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_MAX = 50;
+
+export const notificationsQuerySchema = z.object({
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(NOTIFICATIONS_PAGE_SIZE),
+});
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  topic: z.enum(NOTIFICATION_TOPICS),
+  event: z.string(),
+  /** The member who did it (sender, requester, buyer...); null for what the system did. */
+  actor: z.object({ id: z.uuid(), username: z.string(), displayName: z.string() }).nullable(),
+  /**
+   * What the words need besides the actor, already in the reader's language where it is text
+   * they read (a muse's preview): `title` (a thing, plan or conversation), `preview`, `reason`.
+   */
+  data: z.record(z.string(), z.string()),
+  /** Muses: how many arrived since the notification was last read. */
+  count: z.number().int(),
+  /** The screen it opens (an app path). */
+  link: z.string(),
+  createdAt: z.string(),
+  /** Last changed (a later muse in the same conversation): lists are newest first by this. */
+  updatedAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsPageSchema = z.object({
+  items: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+  unread: z.number().int(),
+});
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
+
+export const unreadNotificationsSchema = z.object({ unread: z.number().int() });
+export type UnreadNotifications = z.infer<typeof unreadNotificationsSchema>;
+
+const channelsSchema = z.object({ push: z.boolean(), email: z.boolean() });
+export const notificationSettingsSchema = z.object({
+  topics: z.object(
+    Object.fromEntries(NOTIFICATION_TOPICS.map((topic) => [topic, channelsSchema])) as Record<
+      NotificationTopic,
+      typeof channelsSchema
+    >,
+  ),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** A change of some topics' channels; topics not named keep theirs. */
+export const notificationSettingsInputSchema = z.object({
+  topics: z.partialRecord(z.enum(NOTIFICATION_TOPICS), channelsSchema.partial()),
+});
+export type NotificationSettingsInput = z.infer<typeof notificationSettingsInputSchema>;
