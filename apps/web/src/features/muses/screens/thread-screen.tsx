@@ -1,18 +1,18 @@
 import { useCallback, useId, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Users } from 'lucide-react';
-import type { BlockedPeople, ReportInput } from '@tolk/shared/schemas/connect';
+import type { BlockedPeople } from '@tolk/shared/schemas/connect';
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { blockedQuery } from '../../connect/api/list-blocked';
 import { HttpError } from '../../../lib/http';
-import { fileReport } from '../../connect/api/file-report';
+import { useFileReport } from '../../connect/api/file-report';
 import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { errorMessage } from '../../../ui/error-message';
+import { toastError } from '../../../ui/toast-error';
 import { Composer } from '../components/composer';
 import { ConnectionBanner } from '../components/connection-banner';
 import { LanguageSelect } from '../../../ui/language-select';
@@ -49,7 +49,7 @@ export function Component() {
   const [photo, setPhoto] = useState<OpenPhoto>();
   const [toReport, setToReport] = useState<Muse>();
   const blocked = useQuery({ ...blockedQuery(loginResponse.isloggedin), select: usernamesOf });
-  const report = useMutation({ mutationFn: (input: ReportInput) => fileReport(input) });
+  const report = useFileReport();
 
   const onDelete = useCallback((muse: Muse) => {
     setToDelete(muse);
@@ -63,7 +63,7 @@ export function Component() {
   const loadOlder = useCallback(() => {
     older.mutate(undefined, {
       onError: (error) => {
-        toast.error(errorMessage(error, t));
+        toastError(error, t);
       },
     });
   }, [older, t]);
@@ -138,7 +138,7 @@ export function Component() {
               onChange={(language) => {
                 readingLanguage.mutate(language, {
                   onError: (error) => {
-                    toast.error(errorMessage(error, t));
+                    toastError(error, t);
                   },
                 });
               }}
@@ -177,7 +177,7 @@ export function Component() {
               setToDelete(undefined);
             },
             onError: (error) => {
-              toast.error(errorMessage(error, t));
+              toastError(error, t);
             },
           });
         }}
