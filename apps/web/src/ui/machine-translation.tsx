@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Bot, ThumbsDown } from 'lucide-react';
 import { engineName, languageName } from '../lib/language-names';
-import { errorMessage } from './error-message';
+import { toastError } from './toast-error';
 import './machine-translation.css';
 import './text-button.css';
 
@@ -52,7 +52,7 @@ export function MachineTranslationNote({ engine, pivot, onFlag, children, classN
               },
               (error: unknown) => {
                 setFlag('idle');
-                toast.error(errorMessage(error, t));
+                toastError(error, t);
               },
             );
           }}

@@ -1,6 +1,6 @@
 import type { Conversation, Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
 import type { TFunction } from 'i18next';
-import { formatClockTime } from '../../lib/format';
+import { formatClockTime, personName } from '../../lib/format';
 
 /** What a muse row shows to its reader, decided once from the muse and the reader's choice. */
 export interface MuseView {
@@ -69,10 +69,6 @@ export function deleteSubject(muse: Pick<Muse, 'text'>, t: TFunction): string {
           .trimEnd()}…`
       : words;
   return t('muses.deleteSubject', { excerpt });
-}
-
-export function personName(person: { displayName: string; username: string }): string {
-  return person.displayName.trim() || person.username;
 }
 
 /** A group's title, else the other members' names (a one-to-one chat is named after the other person). */

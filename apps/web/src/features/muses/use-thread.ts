@@ -1,18 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationSummary, Muse } from '@tolk/shared/schemas/conversations';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Conversation, ConversationSummary } from '@tolk/shared/schemas/conversations';
 import { realtimeConnection, useRealtime, type ConnectionSnapshot } from '../../lib/realtime';
 import { followConversation } from '../../lib/live-conversation';
 import { conversationsQueryKey } from './api/list-conversations';
 import { conversationQuery, conversationQueryKey } from './api/get-conversation';
-import { listMuses, threadQueryKey } from './api/list-muses';
-import { updateMembership } from './api/update-membership';
-import { deleteMuse } from './api/delete-muse';
+import { listMuses, threadQueryKey, useOlderMuses } from './api/list-muses';
+import { updateMembership, useChangeReadingLanguage } from './api/update-membership';
+import { useDeleteMuse } from './api/delete-muse';
 import { museQueryKey } from './api/get-muse';
 import {
   applyLatestPage,
-  applyOlderPage,
-  firstSeqOf,
   lastSeqOf,
   hasPendingTranslation,
   markDeleted,
@@ -114,14 +112,7 @@ export function useThread(conversationId: string, me: string) {
     if (connection.socket === 'connected') retryNetworkFailures();
   }, [connection.socket, retryNetworkFailures]);
 
-  const older = useMutation({
-    mutationFn: async () => {
-      const first = firstSeqOf(read());
-      if (first === undefined) return;
-      const page = await listMuses(conversationId, { before: first });
-      update((state) => applyOlderPage(state, page));
-    },
-  });
+  const older = useOlderMuses(conversationId);
 
   const markedRead = useRef(0);
   const markRead = useCallback(
@@ -147,31 +138,12 @@ export function useThread(conversationId: string, me: string) {
     [socket, conversationId, queryClient, me, myMember?.lastReadSeq],
   );
 
-  const remove = useMutation({
-    mutationFn: async (muse: Muse) => {
-      await deleteMuse(muse.id);
-      return muse;
-    },
-    onSuccess: (muse) => {
-      update((state) => markDeleted(state, muse.id));
-      queryClient.removeQueries({ queryKey: museQueryKey(muse.id) });
-    },
-  });
+  const remove = useDeleteMuse();
 
-  const readingLanguageMutation = useMutation({
-    mutationFn: (language: string) => updateMembership(conversationId, { readingLanguage: language }),
-    onSuccess: async (member) => {
-      queryClient.setQueryData<Conversation>(
-        conversationQueryKey(conversationId),
-        (current) =>
-          current && {
-            ...current,
-            members: current.members.map((item) => (item.username === member.username ? member : item)),
-          },
-      );
-      // Every muse held is in the old language: fetch the newest page again in the new one.
+  const readingLanguageMutation = useChangeReadingLanguage(conversationId, {
+    onSuccess: () => {
+      // Every muse held is in the old language: the newest page fetched next replaces them.
       replaceNext.current = true;
-      await queryClient.invalidateQueries({ queryKey: threadQueryKey(conversationId) });
     },
   });
 

@@ -9,7 +9,7 @@ import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toastError } from '../../../ui/toast-error';
 import { useActOnAccount, type AccountAction } from '../api/act-on-account';
-import { accountName } from './account-parts';
+import { personName } from '../../../lib/format';
 import { OneTimePasswordDialog } from './one-time-password-dialog';
 
 /**
@@ -22,7 +22,7 @@ export function AccountAdminActions({ account }: { account: AdminAccount }) {
   const { loginResponse } = useLoginResponse();
   const [asking, setAsking] = useState<AccountAction | undefined>();
   const [oneTimePassword, setOneTimePassword] = useState<string | undefined>();
-  const name = accountName(account);
+  const name = personName(account);
   const own = account.id === loginResponse.userid;
 
   const act = useActOnAccount(account.id, {

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
 import Skeleton from 'react-loading-skeleton';
 import type { AdminAccount, AuditAction, AuditEntry } from '@tolk/shared/schemas/accounts-admin';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber, personName } from '../../../lib/format';
 import { languageName } from '../../../lib/language-names';
 import { PagedList } from '../../../ui/paged-list';
 import { ListSkeletons } from '../../../ui/skeletons';
 import { auditQuery } from '../api/list-audit';
 import { tenantAuditQuery } from '../api/list-tenant-audit';
-import { accountName } from './account-parts';
 
 const ACTION_KEYS: Record<AuditAction, string> = {
   account_created: 'accounts.audit.actions.accountCreated',
@@ -163,7 +162,7 @@ function AuditSection({
                   <span className="small muted">
                     <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
                     {' · '}
-                    {t('accounts.audit.by', { name: accountName(entry.actor) })}
+                    {t('accounts.audit.by', { name: personName(entry.actor) })}
                   </span>
                 </p>
                 <Changes entry={entry} />

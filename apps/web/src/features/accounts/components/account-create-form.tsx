@@ -21,7 +21,7 @@ import {
   toCreateAccountInput,
   type CreateAccountForm,
 } from '../account-form';
-import { accountName } from './account-parts';
+import { personName } from '../../../lib/format';
 import { AccountFields } from './account-fields';
 import { OneTimePasswordDialog } from './one-time-password-dialog';
 
@@ -49,7 +49,7 @@ export function AccountCreateForm() {
 
   const create = useCreateAccount({
     onSuccess: async (result) => {
-      toast.success(t('accounts.toast.created', { name: accountName(result.account) }));
+      toast.success(t('accounts.toast.created', { name: personName(result.account) }));
       // Shown once: the page waits until the admin has taken the password.
       if (result.oneTimePassword) setCreated(result);
       else await navigate(paths.accountDetail(result.account.id), { replace: true });
@@ -117,7 +117,7 @@ export function AccountCreateForm() {
       </form>
       <OneTimePasswordDialog
         password={created?.oneTimePassword ?? undefined}
-        name={created ? accountName(created.account) : ''}
+        name={created ? personName(created.account) : ''}
         onClose={() => {
           if (created) void navigate(paths.accountDetail(created.account.id), { replace: true });
         }}

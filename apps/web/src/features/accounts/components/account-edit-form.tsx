@@ -21,7 +21,7 @@ import {
   toUpdateAccountInput,
   type AccountProfileForm,
 } from '../account-form';
-import { accountName } from './account-parts';
+import { personName } from '../../../lib/format';
 import { AccountFields } from './account-fields';
 
 /**
@@ -47,7 +47,7 @@ export function AccountEditForm({ account }: { account: AdminAccount }) {
 
   const save = useUpdateAccount(account.id, {
     onSuccess: async (saved) => {
-      toast.success(t('accounts.toast.saved', { name: accountName(saved) }));
+      toast.success(t('accounts.toast.saved', { name: personName(saved) }));
       await navigate(paths.accountDetail(saved.id), { replace: true });
     },
     onError: (error) => {

@@ -1,12 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { KeyRound, UserRoundPen } from 'lucide-react';
-import type { AccountState, AdminAccount } from '@tolk/shared/schemas/accounts-admin';
+import type { AccountState } from '@tolk/shared/schemas/accounts-admin';
 import { paths } from '../../../lib/paths';
-
-/** An account's name as shown: its display name, else its username. */
-export const accountName = (account: Pick<AdminAccount, 'displayName' | 'username'>): string =>
-  account.displayName.trim() || account.username;
 
 /** Active or suspended, in words and colour (the words say it; the colour only helps). */
 export function StateBadge({ state }: { state: AccountState }) {

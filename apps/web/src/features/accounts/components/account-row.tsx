@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminAccount } from '@tolk/shared/schemas/accounts-admin';
-import { formatAgo, formatDay } from '../../../lib/format';
+import { formatAgo, formatDay, personName } from '../../../lib/format';
 import { Avatar } from '../../../ui/avatar';
-import { accountName, StateBadge } from './account-parts';
+import { StateBadge } from './account-parts';
 
 /** One account in the admin list: who, where, what they may do, and how recently they were here. */
 export function AccountRow({ account }: { account: AdminAccount }) {
   const { t, i18n } = useTranslation();
-  const name = accountName(account);
+  const name = personName(account);
   return (
     <>
       <Avatar name={name} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ReceiptText, Wallet } from 'lucide-react';
 import type { AdminAccount } from '@tolk/shared/schemas/accounts-admin';
-import { formatAgo, formatDateTime, formatDay } from '../../../lib/format';
+import { formatAgo, formatDateTime, formatDay, personName } from '../../../lib/format';
 import { languageName } from '../../../lib/language-names';
 import { paths } from '../../../lib/paths';
 import { useLoginResponse } from '../../../lib/session';
@@ -11,7 +11,7 @@ import { Facts } from '../../../ui/facts';
 import { AccountAdminActions } from '../components/account-admin-actions';
 import { AccountAudit } from '../components/account-audit';
 import type { BackState } from '../components/account-list';
-import { accountName, OwnAccountLinks, StateBadge } from '../components/account-parts';
+import { OwnAccountLinks, StateBadge } from '../components/account-parts';
 import { AccountScreen, WithAccount } from '../components/account-screens';
 import { AccountSessions } from '../components/account-sessions';
 import '../accounts.css';
@@ -28,7 +28,7 @@ function AccountDetail({ account }: { account: AdminAccount }) {
   const { superAdmin, loginResponse } = useLoginResponse();
   const back = useBack(superAdmin);
   const own = account.id === loginResponse.userid;
-  const name = accountName(account);
+  const name = personName(account);
   return (
     <AccountScreen title={name} back={back}>
       <div className="account-hero">

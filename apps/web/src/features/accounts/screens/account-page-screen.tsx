@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BadgeCheck, ReceiptText } from 'lucide-react';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, personName } from '../../../lib/format';
 import type { Subscription } from '@tolk/shared/schemas/subscriptions';
 import { formatDay } from '../../../lib/format';
 import { languageName } from '../../../lib/language-names';
@@ -14,7 +14,7 @@ import { Facts } from '../../../ui/facts';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { accountPageQuery } from '../api/get-account-page';
-import { accountName, OwnAccountLinks } from '../components/account-parts';
+import { OwnAccountLinks } from '../components/account-parts';
 import { Balances, TransactionRow } from '../components/ledger-parts';
 import '../accounts.css';
 
@@ -34,7 +34,7 @@ export function Component() {
     return <QueryError error={page.error} onRetry={refetchOf(page)} heading={<h1>{t('accounts.page.title')}</h1>} />;
   }
   const { profile, subscription, balances, transactions } = page.data;
-  const name = accountName(profile);
+  const name = personName(profile);
   return (
     <section className="accounts account-page" aria-labelledby={ids.title}>
       <h1 id={ids.title}>{t('accounts.page.title')}</h1>

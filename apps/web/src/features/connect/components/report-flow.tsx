@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { ReportInput } from '@tolk/shared/schemas/connect';
-import { fileReport } from '../api/file-report';
+import { useFileReport } from '../api/file-report';
 import { ReportDialog } from '../../../ui/report-dialog';
 
 /** What a member reports in connect: a person's profile or someone's trip, and the dialog's title. */
@@ -15,7 +14,7 @@ export interface ReportTarget {
 /** The report dialog for a target (closed without one): files it, thanks the member, closes. */
 export function ReportFlow({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const report = useMutation({ mutationFn: (input: ReportInput) => fileReport(input) });
+  const report = useFileReport();
   return (
     <ReportDialog
       open={target !== null}

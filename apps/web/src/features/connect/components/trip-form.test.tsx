@@ -5,13 +5,19 @@ import { toast } from 'react-toastify';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http-error';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
-import { createTrip, updateTrip } from '../api/save-trip';
+import { post, put } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { aTrip } from '../test-factories';
 import { TripFormView } from './trip-form';
 
 const LISBON = { id: 2267057, name: 'Lisbon', country: 'PT' };
 
-vi.mock('../api/save-trip', () => ({ createTrip: vi.fn(), updateTrip: vi.fn() }));
+// Planning a trip is a POST, changing one a PUT.
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  post: vi.fn(),
+  put: vi.fn(),
+}));
 vi.mock('../../../lib/cities', () => ({
   citiesQuery: (q: string) =>
     queryOptions({ queryKey: ['cities', q], queryFn: () => Promise.resolve({ cities: [LISBON] }) }),
@@ -23,8 +29,8 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   vi.clearAllMocks();
-  vi.mocked(createTrip).mockResolvedValue(aTrip());
-  vi.mocked(updateTrip).mockResolvedValue(aTrip());
+  vi.mocked(post).mockResolvedValue(aTrip());
+  vi.mocked(put).mockResolvedValue(aTrip());
   await chooseUiLanguage('en');
 });
 
@@ -62,7 +68,7 @@ describe('the trip form', () => {
     expect(await screen.findByText('Choose a city from the list.')).toBeTruthy();
     expect(screen.getByLabelText('Arrival').getAttribute('aria-invalid')).toBe('true');
     expect(errorOf(screen.getByLabelText('Departure'))).toContain('Required.');
-    expect(createTrip).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('says the note is translated for each reader', () => {
@@ -81,7 +87,7 @@ describe('the trip form', () => {
     await waitFor(() => {
       expect(onDone).toHaveBeenCalled();
     });
-    expect(createTrip).toHaveBeenCalledWith({
+    expect(post).toHaveBeenCalledWith('/connect/trips', {
       cityId: 2267057,
       arrival: '2099-07-03',
       departure: '2099-07-10',
@@ -92,7 +98,7 @@ describe('the trip form', () => {
   });
 
   it('shows the server’s refusal of a departure before the arrival on the departure field', async () => {
-    vi.mocked(createTrip).mockRejectedValue(
+    vi.mocked(post).mockRejectedValue(
       new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', {
         departure: ['The departure is before the arrival.'],
       }),
@@ -111,7 +117,7 @@ describe('the trip form', () => {
 
   it('says the server’s refusal in the reader’s language', async () => {
     await chooseUiLanguage('es');
-    vi.mocked(createTrip).mockRejectedValue(
+    vi.mocked(post).mockRejectedValue(
       new HttpError(400, 'validation_failed', 'Some fields are missing or invalid.', {
         departure: ['The departure is before the arrival.'],
       }),
@@ -136,7 +142,7 @@ describe('the trip form', () => {
     await user.click(screen.getByRole('radio', { name: /Only me/ }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => {
-      expect(updateTrip).toHaveBeenCalledWith(trip.id, {
+      expect(put).toHaveBeenCalledWith(`/connect/trips/${trip.id}`, {
         cityId: trip.city.id,
         arrival: trip.arrival,
         departure: trip.departure,

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { CityRef } from '@tolk/shared/schemas/cities';
@@ -13,8 +12,7 @@ import { Field, FieldNotes, notesOf, TextAreaField } from '../../../ui/field';
 import { FormError } from '../../../ui/form-error';
 import { submitWith } from '../../../ui/submit-with';
 import { FormActions } from '../../../ui/form-actions';
-import { tripsQueryKey } from '../api/list-trips';
-import { createTrip, updateTrip } from '../api/save-trip';
+import { useSaveTrip } from '../api/save-trip';
 import {
   localToday,
   NEW_TRIP,
@@ -42,7 +40,6 @@ interface TripFormProps {
  */
 export function TripFormView({ trip, city = null, onDone, onCancel }: TripFormProps) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const ids = { title: useId(), visibility: useId() };
   const form = useForm<TripForm>({ defaultValues: trip ? toTripForm(trip) : { ...NEW_TRIP, city } });
   const { errors } = form.formState;
@@ -55,14 +52,11 @@ export function TripFormView({ trip, city = null, onDone, onCancel }: TripFormPr
     formRef.current?.querySelector('input')?.focus();
   }, []);
 
-  const save = useMutation({
-    mutationFn: (values: TripForm & { city: NonNullable<TripForm['city']> }) =>
-      trip ? updateTrip(trip.id, toTripInput(values)) : createTrip(toTripInput(values)),
-    onSuccess: async (saved) => {
+  const save = useSaveTrip(trip?.id, {
+    onSuccess: (saved) => {
       const city = cityLabel(saved.city, i18n.language);
       toast.success(trip ? t('connect.trips.toast.saved', { city }) : t('connect.trips.toast.planned', { city }));
       onDone(saved);
-      await queryClient.invalidateQueries({ queryKey: tripsQueryKey });
     },
     onError: (error) => {
       const fields = error instanceof HttpError ? Object.entries(error.fields) : [];
@@ -82,7 +76,7 @@ export function TripFormView({ trip, city = null, onDone, onCancel }: TripFormPr
     const { city } = values;
     if (!city) return;
     form.clearErrors('root');
-    save.mutate({ ...values, city });
+    save.mutate(toTripInput({ ...values, city }));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -8,13 +8,13 @@ import type { Traveller, Trip } from '@tolk/shared/schemas/connect';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { cityLabel } from '../../../ui/city-picker';
-import { errorMessage } from '../../../ui/error-message';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { cancelTrip } from '../api/cancel-trip';
+import { toastError } from '../../../ui/toast-error';
+import { useCancelTrip } from '../api/cancel-trip';
 import { profileQuery } from '../../profile/api/get-profile';
-import { tripsQuery, tripsQueryKey } from '../api/list-trips';
+import { tripsQuery } from '../api/list-trips';
 import { visitorsQuery } from '../api/list-visitors';
 import { formatNumber } from '../../../lib/format';
 import { personName } from '../format';
@@ -208,19 +208,16 @@ function CancelTripDialog({ trip, onClose }: { trip: Trip | null; onClose: () =>
   const titleId = useId();
   const bodyId = useId();
   const keep = useRef<HTMLButtonElement>(null);
-  const queryClient = useQueryClient();
   const over = trip !== null && trip.departure < localToday();
   const city = trip ? cityLabel(trip.city, i18n.language) : '';
-  const cancel = useMutation({
-    mutationFn: (id: string) => cancelTrip(id),
+  const cancel = useCancelTrip({
     onSuccess: () => {
       toast.success(over ? t('connect.trips.toast.deleted', { city }) : t('connect.trips.toast.cancelled', { city }));
       onClose();
     },
     onError: (error) => {
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tripsQueryKey }),
   });
   return (
     <ModalDialog

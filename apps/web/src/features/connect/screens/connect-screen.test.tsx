@@ -6,11 +6,11 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CityRef } from '@tolk/shared/schemas/cities';
 import type { ConnectPersonRef, Connections, DiscoveryPage, Trip, Visitors } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
+import { del } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { cancelTrip } from '../api/cancel-trip';
-import { unblockPerson } from '../api/unblock-person';
 import type { PeopleQuery } from '../filters';
 import { aConnection, aPerson, aReaderText, aTrip, LUCIA_ID, NO_CONNECTIONS } from '../test-factories';
 import { Component as ConnectScreen } from './connect-screen';
@@ -40,8 +40,11 @@ vi.mock('../api/list-connections', () => ({
     queryOptions({ queryKey: ['connect', 'connections'], queryFn: () => Promise.resolve(connections) }),
 }));
 
-vi.mock('../api/cancel-trip', () => ({ cancelTrip: vi.fn(() => Promise.resolve({ ok: true })) }));
-vi.mock('../api/unblock-person', () => ({ unblockPerson: vi.fn(() => Promise.resolve({ ok: true })) }));
+// Cancelling a trip and unblocking someone are the screen's DELETEs.
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  del: vi.fn(),
+}));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('../api/list-trips', () => ({
   tripsQueryKey: ['connect', 'trips'],
@@ -62,6 +65,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   asked.length = 0;
+  vi.mocked(del).mockReset().mockResolvedValue({ ok: true });
   page = { people: [aPerson()], nextCursor: null };
   connections = NO_CONNECTIONS;
   trips = [];
@@ -241,7 +245,7 @@ describe('/connect', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel your trip to Lisbon, Portugal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(cancelTrip).not.toHaveBeenCalled();
+    expect(del).not.toHaveBeenCalled();
 
     await user.click(within(trip).getByRole('button', { name: 'Cancel trip' }));
     await user.click(
@@ -250,7 +254,7 @@ describe('/connect', () => {
       }),
     );
     await waitFor(() => {
-      expect(cancelTrip).toHaveBeenCalledWith(aTrip().id);
+      expect(del).toHaveBeenCalledWith(`/connect/trips/${aTrip().id}`);
     });
   });
 
@@ -271,10 +275,10 @@ describe('/connect', () => {
     await user.click(within(section).getByRole('button', { name: 'Unblock' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Unblock Lucía?' });
     expect(within(dialog).getByText(/find each other in Connect again/)).toBeTruthy();
-    expect(unblockPerson).not.toHaveBeenCalled();
+    expect(del).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Unblock' }));
     await waitFor(() => {
-      expect(unblockPerson).toHaveBeenCalledWith(LUCIA_ID);
+      expect(del).toHaveBeenCalledWith(`/connect/people/${LUCIA_ID}/block`);
     });
   });
 

@@ -6,13 +6,9 @@ import { toast } from 'react-toastify';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connections, PersonDetail } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
+import { post, put } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
-import { fileReport } from '../api/file-report';
-import { acceptConnection } from '../api/accept-connection';
-import { blockPerson } from '../api/block-person';
-import { endConnection } from '../api/end-connection';
-import { openConversation } from '../api/open-conversation';
-import { requestConnection } from '../api/request-connection';
 import { aConnection, aPersonDetail, aReaderText, aTrip, LUCIA_ID, NO_CONNECTIONS } from '../test-factories';
 import { Component as PersonScreen } from './person-screen';
 
@@ -31,27 +27,32 @@ vi.mock('../api/list-connections', () => ({
   connectionsQuery: () =>
     queryOptions({ queryKey: ['connect', 'connections'], queryFn: () => Promise.resolve(connections) }),
 }));
-vi.mock('../api/request-connection', () => ({ requestConnection: vi.fn() }));
-vi.mock('../api/accept-connection', () => ({ acceptConnection: vi.fn() }));
-vi.mock('../api/end-connection', () => ({ endConnection: vi.fn() }));
-vi.mock('../api/block-person', () => ({ blockPerson: vi.fn() }));
-vi.mock('../api/open-conversation', () => ({ openConversation: vi.fn() }));
-vi.mock('../api/file-report', () => ({ fileReport: vi.fn() }));
+// The person's writes: requests and answers, the chat, reports (POST) and blocking (PUT).
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  post: vi.fn(),
+  put: vi.fn(),
+}));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const CONNECTION_ID = aConnection().id;
+
+/** What the server answers each POST of the screen: a request, an acceptance, a chat, a report, else ok. */
+function answerTo(url: string): unknown {
+  if (url.endsWith('/request')) return { id: CONNECTION_ID, state: 'pending' };
+  if (url.endsWith('/accept')) return { id: CONNECTION_ID, state: 'accepted' };
+  if (url === '/conversations') return { id: 'c1' };
+  if (url === '/reports') return { id: 'r1' };
+  return { ok: true };
+}
 
 beforeAll(async () => {
   await initI18n();
 });
 beforeEach(async () => {
   vi.clearAllMocks();
-  vi.mocked(requestConnection).mockResolvedValue({ id: CONNECTION_ID, state: 'pending' });
-  vi.mocked(acceptConnection).mockResolvedValue({ id: CONNECTION_ID, state: 'accepted' });
-  vi.mocked(endConnection).mockResolvedValue({ ok: true });
-  vi.mocked(blockPerson).mockResolvedValue({ ok: true });
-  vi.mocked(fileReport).mockResolvedValue({ id: 'r1' });
-  vi.mocked(openConversation).mockResolvedValue({ id: 'c1' } as Awaited<ReturnType<typeof openConversation>>);
+  vi.mocked(post).mockImplementation((url: string) => Promise.resolve(answerTo(url) as never));
+  vi.mocked(put).mockResolvedValue({ ok: true });
   person = aPersonDetail();
   connections = NO_CONNECTIONS;
   await chooseUiLanguage('en');
@@ -225,14 +226,14 @@ describe('/connect/{id}', () => {
     await user.type(within(dialog).getByLabelText('Add a note (optional)'), '  Shall we practise?  ');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => {
-      expect(requestConnection).toHaveBeenCalledWith(LUCIA_ID, 'Shall we practise?');
+      expect(post).toHaveBeenCalledWith(`/connect/people/${LUCIA_ID}/request`, { note: 'Shall we practise?' });
     });
     expect(toast.success).toHaveBeenCalledWith('Request sent to Lucía.');
   });
 
   it('says why a request failed, in the dialog', async () => {
     const user = userEvent.setup();
-    vi.mocked(requestConnection).mockRejectedValue(new HttpError(429, 'rate_limited', 'Too many', {}, 7200));
+    vi.mocked(post).mockRejectedValue(new HttpError(429, 'rate_limited', 'Too many', {}, 7200));
     await renderScreen();
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     const dialog = screen.getByRole('dialog', { name: 'Connect with Lucía' });
@@ -253,7 +254,7 @@ describe('/connect/{id}', () => {
     });
     await user.click(withdraw);
     await waitFor(() => {
-      expect(endConnection).toHaveBeenCalledWith(CONNECTION_ID, 'withdraw');
+      expect(post).toHaveBeenCalledWith(`/connect/connections/${CONNECTION_ID}/withdraw`);
     });
   });
 
@@ -274,7 +275,7 @@ describe('/connect/{id}', () => {
     });
     await user.click(accept);
     await waitFor(() => {
-      expect(acceptConnection).toHaveBeenCalledWith(CONNECTION_ID);
+      expect(post).toHaveBeenCalledWith(`/connect/connections/${CONNECTION_ID}/accept`);
     });
     expect(toast.success).toHaveBeenCalledWith('You and Lucía are now connected.');
   });
@@ -289,7 +290,7 @@ describe('/connect/{id}', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/muses/c1');
     });
-    expect(openConversation).toHaveBeenCalledWith('lucia');
+    expect(post).toHaveBeenCalledWith('/conversations', { kind: 'direct', members: ['lucia'] });
   });
 
   it('says why I cannot message someone who takes messages from connections only', async () => {
@@ -312,7 +313,7 @@ describe('/connect/{id}', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/connect');
     });
-    expect(blockPerson).toHaveBeenCalledWith(LUCIA_ID);
+    expect(put).toHaveBeenCalledWith(`/connect/people/${LUCIA_ID}/block`);
     expect(toast.success).toHaveBeenCalledWith('Lucía is blocked.');
   });
 
@@ -324,7 +325,12 @@ describe('/connect/{id}', () => {
     await user.click(within(dialog).getByRole('radio', { name: /Spam/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => {
-      expect(fileReport).toHaveBeenCalledWith({ targetKind: 'profile', targetId: LUCIA_ID, reason: 'spam', note: '' });
+      expect(post).toHaveBeenCalledWith('/reports', {
+        targetKind: 'profile',
+        targetId: LUCIA_ID,
+        reason: 'spam',
+        note: '',
+      });
     });
     expect(toast.success).toHaveBeenCalledWith('Thanks, our team will look at it.');
     await waitFor(() => {
@@ -343,7 +349,7 @@ describe('/connect/{id}', () => {
     await user.type(within(dialog).getByLabelText('What happened? (optional)'), 'Advertises a hostel.');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => {
-      expect(fileReport).toHaveBeenCalledWith({
+      expect(post).toHaveBeenCalledWith('/reports', {
         targetKind: 'trip',
         targetId: 'lucia-trip',
         reason: 'other',

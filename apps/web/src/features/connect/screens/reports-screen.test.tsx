@@ -7,11 +7,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Report } from '@tolk/shared/schemas/connect';
 import type { TranslationFlag, TranslationFlagsPage } from '@tolk/shared/schemas/translation';
 import { HttpError } from '../../../lib/http-error';
+import { post } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import type { ReportState } from '../api/list-reports';
-import { resolveReport } from '../api/resolve-report';
 import { aReport, LUCIA_ID } from '../test-factories';
 import { Component as ReportsScreen } from './reports-screen';
 
@@ -28,7 +29,11 @@ vi.mock('../api/list-reports', () => ({
       },
     }),
 }));
-vi.mock('../api/resolve-report', () => ({ resolveReport: vi.fn() }));
+// Resolving a report is the queue's one POST.
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  post: vi.fn(),
+}));
 vi.mock('../api/list-translation-flags', () => ({
   translationFlagsQuery: () =>
     infiniteQueryOptions({
@@ -61,7 +66,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   vi.clearAllMocks();
-  vi.mocked(resolveReport).mockResolvedValue({ ok: true });
+  vi.mocked(post).mockResolvedValue({ ok: true });
   queue = { open: [aReport()], resolved: [] };
   flagPages = {
     first: { items: [aFlag()], nextCursor: 'next' },
@@ -133,7 +138,7 @@ describe('/connect/reports', () => {
     const report = await screen.findByRole('article', { name: 'Harassment or bullying' });
     await user.click(within(report).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => {
-      expect(resolveReport).toHaveBeenCalledWith(aReport().id, 'dismiss');
+      expect(post).toHaveBeenCalledWith(`/reports/${aReport().id}/resolve`, { action: 'dismiss' });
     });
     expect(toast.success).toHaveBeenCalledWith('Report dismissed.');
   });
@@ -145,10 +150,10 @@ describe('/connect/reports', () => {
     await user.click(within(report).getByRole('button', { name: 'Suspend account' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Suspend Lucía?' });
     expect(within(dialog).getByText(/signed out everywhere at once.*hidden from everyone/)).toBeTruthy();
-    expect(resolveReport).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
     await waitFor(() => {
-      expect(resolveReport).toHaveBeenCalledWith(aReport().id, 'suspend');
+      expect(post).toHaveBeenCalledWith(`/reports/${aReport().id}/resolve`, { action: 'suspend' });
     });
     expect(toast.success).toHaveBeenCalledWith('Lucía is suspended.');
   });

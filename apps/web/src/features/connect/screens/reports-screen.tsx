@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { TabList } from '../../../ui/tab-list';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -10,13 +10,13 @@ import { HttpError } from '../../../lib/http-error';
 import { paths } from '../../../lib/paths';
 import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { errorMessage } from '../../../ui/error-message';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { REPORT_REASON_KEYS } from '../../../ui/report-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
+import { toastError } from '../../../ui/toast-error';
 import { BackLink } from '../../../ui/back-link';
-import { reportsQuery, reportsQueryKey, type ReportState } from '../api/list-reports';
-import { resolveReport, type ReportAction } from '../api/resolve-report';
+import { reportsQuery, type ReportState } from '../api/list-reports';
+import { useResolveReport } from '../api/resolve-report';
 import { TranslationFlagsPanel } from '../components/translation-flags';
 import { formatAgo, formatDay } from '../../../lib/format';
 import { personName } from '../format';
@@ -47,12 +47,10 @@ export function Component() {
   const state: ReportState = tab === 'resolved' ? 'resolved' : 'open';
   const query = useQuery({ ...reportsQuery(state), enabled: tab !== 'translations' });
   const [suspending, setSuspending] = useState<Report | null>(null);
-  const queryClient = useQueryClient();
   const tabId = (which: Tab) => `${base}-${which}`;
   const panelId = `${base}-panel`;
 
-  const resolve = useMutation({
-    mutationFn: ({ report, action }: { report: Report; action: ReportAction }) => resolveReport(report.id, action),
+  const resolve = useResolveReport({
     onSuccess: (_result, { report, action }) => {
       const name = personName(report.subject);
       toast.success(
@@ -60,9 +58,8 @@ export function Component() {
       );
     },
     onError: (error) => {
-      toast.error(errorMessage(error, t));
+      toastError(error, t);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reportsQueryKey }),
   });
 
   const select = (next: Tab) => {

@@ -4,24 +4,31 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslateInput } from '@tolk/shared/schemas/translation';
-import { HttpError } from '../../../lib/http';
+import type { MuseDetail } from '@tolk/shared/schemas/conversations';
+import { HttpError, post } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
-import { sendPlazaMuse } from '../api/send-plaza-muse';
-import type * as UploadModule from '../api/upload-plaza-photo';
+import type { SendPlazaMuseInput } from '../api/send-plaza-muse';
 import { translate } from '../api/translate';
 import { aMuseDetail, PLAZA_ID } from '../test-factories';
 import { PlazaComposer } from './plaza-composer';
 import { installRecognizer, secureContext, uninstallSpeech } from '../test-speech';
 
 vi.mock('../api/translate', () => ({ translate: vi.fn() }));
-vi.mock('../api/send-plaza-muse', () => ({ sendPlazaMuse: vi.fn() }));
-vi.mock('../api/upload-plaza-photo', async (original) => ({
-  ...(await original<typeof UploadModule>()),
-  uploadPlazaPhoto: vi.fn(),
+// Sending a muse is the composer's POST (the check back goes through the translate mock above).
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  post: vi.fn(),
 }));
 
 const translateMock = vi.mocked(translate);
-const sendMock = vi.mocked(sendPlazaMuse);
+const sendMock = vi.mocked(post<MuseDetail>);
+/** The muse sent by the nth POST, checked to go to this plaza's muses. */
+const sentBody = (index: number) => {
+  const [url, body] = sendMock.mock.calls[index] ?? [];
+  expect(url).toBe(`/plazas/${PLAZA_ID}/muses`);
+  return body as SendPlazaMuseInput | undefined;
+};
 
 beforeAll(async () => {
   await initI18n();
@@ -97,8 +104,7 @@ describe('PlazaComposer', () => {
     await waitFor(() => {
       expect(onSent).toHaveBeenCalledTimes(1);
     });
-    const [plazaId, body] = sendMock.mock.calls[0] ?? [];
-    expect(plazaId).toBe(PLAZA_ID);
+    const body = sentBody(0);
     expect(body).toMatchObject({ text: 'Hola', side: 'audience' });
     // The server tells the language: English typed in this Spanish half must not be labelled Spanish.
     expect(body && 'from' in body).toBe(false);
@@ -119,8 +125,8 @@ describe('PlazaComposer', () => {
     await waitFor(() => {
       expect(sendMock).toHaveBeenCalledTimes(2);
     });
-    const first = sendMock.mock.calls[0]?.[1];
-    const second = sendMock.mock.calls[1]?.[1];
+    const first = sentBody(0);
+    const second = sentBody(1);
     expect(second?.clientId).toBe(first?.clientId);
     // On a joined device the server knows the side.
     expect(first && 'side' in first).toBe(false);

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Camera, Languages, Mic, MicOff, Send, X } from 'lucide-react';
 import { toast } from 'react-toastify';
@@ -8,10 +7,9 @@ import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import type { PlazaSide } from '@tolk/shared/schemas/plazas';
 import { errorMessage } from '../../../ui/error-message';
 import { PhotoFileInput } from '../../../ui/photo-file-input';
-import { sendPlazaMuse } from '../api/send-plaza-muse';
+import { useSendPlazaMuse } from '../api/send-plaza-muse';
 import { checkPhoto } from '@tolk/shared/photos';
-import { uploadPlazaPhoto } from '../api/upload-plaza-photo';
-import { backTranslate } from '../back-translation';
+import { useBackTranslate } from '../api/back-translate';
 import { newClientId } from '../../../lib/client-id';
 import { languageName } from '../../../lib/language-names';
 import { limitSeconds } from '../plaza-errors';
@@ -60,7 +58,6 @@ export function PlazaComposer({
   const [problem, setProblem] = useState<string | undefined>();
   // One id per draft, kept across retries, so a resend after a lost reply is not stored twice.
   const [clientId, setClientId] = useState(newClientId);
-  const uploaded = useRef<{ file: File; photoId: string } | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
 
@@ -99,35 +96,13 @@ export function PlazaComposer({
     setProblem(seconds !== undefined ? t(limit, { seconds }) : errorMessage(error, t));
   };
 
-  const check = useMutation({
-    mutationFn: (draft: string) => backTranslate(draft, language, otherLanguage),
-    onError: failure,
-  });
+  const check = useBackTranslate(language, otherLanguage, { onError: failure });
 
-  const send = useMutation({
-    mutationFn: async () => {
-      let photoId: string | undefined;
-      if (photo) {
-        if (uploaded.current?.file !== photo.file) {
-          const result = await uploadPlazaPhoto(plazaId, photo.file);
-          uploaded.current = { file: photo.file, photoId: result.id };
-        }
-        photoId = uploaded.current.photoId;
-      }
-      // No `from`: the server takes the side's language unless the text is plainly the other
-      // side's (typed in the wrong half), which it detects as the muse arrives.
-      return sendPlazaMuse(plazaId, {
-        clientId,
-        text: text.trim(),
-        ...(sendSide ? { side } : {}),
-        ...(photoId ? { photoId } : {}),
-      });
-    },
+  const send = useSendPlazaMuse(plazaId, {
     onSuccess: (muse) => {
       onSent(muse);
       setText('');
       setPhoto(undefined);
-      uploaded.current = undefined;
       setClientId(newClientId());
       setProblem(undefined);
       check.reset();
@@ -142,7 +117,14 @@ export function PlazaComposer({
     if (!canSend) return;
     if (speech.listening) speech.stop();
     setProblem(undefined);
-    send.mutate();
+    // No `from`: the server takes the side's language unless the text is plainly the other
+    // side's (typed in the wrong half), which it detects as the muse arrives.
+    send.mutate({
+      clientId,
+      text: text.trim(),
+      ...(sendSide ? { side } : {}),
+      ...(photo ? { photo: photo.file } : {}),
+    });
   };
   const showCounter = text.length >= maxLength * COUNTER_FROM;
   const checked = check.data && check.variables === trimmed ? check.data : undefined;

@@ -1,31 +1,25 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Plus, QrCode } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { toTranslationLanguage } from '@tolk/shared/languages';
-import type { InterpreterProfile, InterpreterProfileInput } from '@tolk/shared/schemas/plazas';
+import type { InterpreterProfile } from '@tolk/shared/schemas/plazas';
 import { HttpError } from '../../../lib/http';
 import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { createInterpreterProfile } from '../api/create-interpreter-profile';
-import { deleteInterpreterProfile } from '../api/delete-interpreter-profile';
+import { toastError } from '../../../ui/toast-error';
+import { useCreateInterpreterProfile } from '../api/create-interpreter-profile';
+import { useDeleteInterpreterProfile } from '../api/delete-interpreter-profile';
+import { useOpenProfilePlaza } from '../api/open-profile-plaza';
 import { interpreterProfilesQuery, interpreterProfilesQueryKey } from '../api/list-interpreter-profiles';
 import { updateInterpreterProfile } from '../api/update-interpreter-profile';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileForm } from '../components/profile-form';
-import {
-  addGuestProfile,
-  deleteGuestProfile,
-  readyProfiles,
-  renameGuestProfile,
-  useGuestProfiles,
-} from '../guest-profiles';
+import { readyProfiles, renameGuestProfile, useGuestProfiles } from '../guest-profiles';
 import { paths } from '../../../lib/paths';
-import { isReadyPair, openProfilePlaza } from '../open-profile';
 import { limitSeconds } from '../plaza-errors';
 import { saveVoice } from '../plaza-preferences';
 import { QueryError, refetchOf } from '../../../ui/query-error';
@@ -38,17 +32,7 @@ function useProfiles(member: boolean) {
   const guestProfiles = useGuestProfiles();
   const query = useQuery({ ...interpreterProfilesQuery(), enabled: member });
 
-  const create = useMutation({
-    mutationFn: async (input: InterpreterProfileInput): Promise<Record<string, string[]> | undefined> => {
-      if (!member) {
-        const result = addGuestProfile(input);
-        return result.ok ? undefined : result.fields;
-      }
-      await createInterpreterProfile(input);
-      await queryClient.invalidateQueries({ queryKey: interpreterProfilesQueryKey });
-      return undefined;
-    },
-  });
+  const create = useCreateInterpreterProfile(member);
 
   const rename = async (id: string, name: string): Promise<string | undefined> => {
     if (!member) {
@@ -68,16 +52,7 @@ function useProfiles(member: boolean) {
     }
   };
 
-  const remove = useMutation({
-    mutationFn: async (id: string) => {
-      if (!member) {
-        deleteGuestProfile(id);
-        return;
-      }
-      await deleteInterpreterProfile(id);
-      await queryClient.invalidateQueries({ queryKey: interpreterProfilesQueryKey });
-    },
-  });
+  const remove = useDeleteInterpreterProfile(member);
 
   return {
     profiles: member ? query.data : guestProfiles,
@@ -99,9 +74,7 @@ export function Component() {
   const [deleting, setDeleting] = useState<InterpreterProfile | undefined>();
   const uiLanguage = toTranslationLanguage(i18n.language) ?? 'en';
 
-  const open = useMutation({
-    mutationFn: ({ profile, fresh }: { profile: InterpreterProfile; fresh: boolean }) =>
-      openProfilePlaza(profile, { serverSide: member && !isReadyPair(profile), member, fresh }),
+  const open = useOpenProfilePlaza(member, {
     onSuccess: async (plazaId, { profile }) => {
       saveVoice(profile.voice);
       await navigate(paths.plaza(plazaId));
@@ -227,7 +200,7 @@ export function Component() {
               setDeleting(undefined);
             },
             onError: (error) => {
-              toast.error(errorMessage(error, t));
+              toastError(error, t);
             },
           });
         }}

@@ -5,21 +5,24 @@ import { markDeleted, type ThreadState } from '../thread-state';
 import { museQueryKey } from './get-muse';
 import { threadQueryKey } from './list-muses';
 
+/** Which muse, and the thread that holds it. */
+export type MuseRef = Pick<MuseDetail, 'id' | 'conversationId'>;
+
 export const deleteMuse = (id: string) => del<undefined>(`/muses/${encodeURIComponent(id)}`);
 
-/** Deletes the muse a page shows: its thread marks it deleted and its page is forgotten, before the screen's part. */
-export function useDeleteMuse(options: Omit<UseMutationOptions<undefined, Error, MuseDetail>, 'mutationFn'> = {}) {
+/** Deletes a muse (of a thread, or the one a page shows): its thread marks it deleted and its page is forgotten, before the screen's part. */
+export function useDeleteMuse(options: Omit<UseMutationOptions<undefined, Error, MuseRef>, 'mutationFn'> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,
-    mutationFn: (detail: MuseDetail) => deleteMuse(detail.id),
-    onSuccess: async (nothing, detail, ...rest) => {
+    mutationFn: (muse: MuseRef) => deleteMuse(muse.id),
+    onSuccess: async (nothing, muse, ...rest) => {
       queryClient.setQueryData<ThreadState>(
-        threadQueryKey(detail.conversationId),
-        (state) => state && markDeleted(state, detail.id),
+        threadQueryKey(muse.conversationId),
+        (state) => state && markDeleted(state, muse.id),
       );
-      queryClient.removeQueries({ queryKey: museQueryKey(detail.id) });
-      await options.onSuccess?.(nothing, detail, ...rest);
+      queryClient.removeQueries({ queryKey: museQueryKey(muse.id) });
+      await options.onSuccess?.(nothing, muse, ...rest);
     },
   });
 }

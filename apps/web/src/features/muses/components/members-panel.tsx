@@ -1,19 +1,16 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Crown, LogOut, UserMinus, UserPlus } from 'lucide-react';
 import { GROUP_TITLE_MAX, type Conversation } from '@tolk/shared/schemas/conversations';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Field } from '../../../ui/field';
-import { errorMessage } from '../../../ui/error-message';
-import { addMembers } from '../api/add-members';
-import { conversationQueryKey } from '../api/get-conversation';
-import { conversationsQueryKey } from '../api/list-conversations';
-import { removeMember } from '../api/remove-member';
-import { updateConversation } from '../api/update-conversation';
-import { conversationTitle, personName } from '../muse-display';
+import { toastError } from '../../../ui/toast-error';
+import { useAddMembers } from '../api/add-members';
+import { useRemoveMember } from '../api/remove-member';
+import { useUpdateConversation } from '../api/update-conversation';
+import { conversationTitle } from '../muse-display';
+import { personName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { splitUsernames } from '../usernames';
@@ -29,47 +26,27 @@ interface MembersPanelProps {
 export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const owner = conversation.members.some((member) => member.username === me && member.role === 'owner');
   const group = conversation.kind === 'group';
   const [title, setTitle] = useState(conversation.title);
   const [newMembers, setNewMembers] = useState('');
   const [confirmLeave, setConfirmLeave] = useState(false);
 
-  const store = (next: Conversation) => {
-    queryClient.setQueryData(conversationQueryKey(next.id), next);
-    void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-  };
   const onError = (error: unknown) => {
-    toast.error(errorMessage(error, t));
+    toastError(error, t);
   };
 
-  const rename = useMutation({
-    mutationFn: () => updateConversation(conversation.id, { title: title.trim() }),
-    onSuccess: store,
-    onError,
-  });
-  const add = useMutation({
-    mutationFn: () => addMembers(conversation.id, splitUsernames(newMembers)),
-    onSuccess: (next) => {
-      store(next);
+  const rename = useUpdateConversation(conversation.id, { onError });
+  const add = useAddMembers(conversation.id, {
+    onSuccess: () => {
       setNewMembers('');
     },
     onError,
   });
-  const remove = useMutation({
-    mutationFn: async (username: string) => {
-      await removeMember(conversation.id, username);
-      return username;
-    },
-    onSuccess: async (username) => {
-      if (username === me) {
-        queryClient.removeQueries({ queryKey: conversationQueryKey(conversation.id) });
-        void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-        await navigate(paths.conversations, { replace: true });
-        return;
-      }
-      store({ ...conversation, members: conversation.members.filter((member) => member.username !== username) });
+  const remove = useRemoveMember(conversation, me, {
+    onSuccess: async (_nothing, username) => {
+      // The chat left: nothing of it is mine to see any more.
+      if (username === me) await navigate(paths.conversations, { replace: true });
     },
     onError,
   });
@@ -81,7 +58,7 @@ export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
           className="inline-form"
           onSubmit={(event) => {
             event.preventDefault();
-            rename.mutate();
+            rename.mutate({ title: title.trim() });
           }}
         >
           <Field
@@ -138,7 +115,8 @@ export function MembersPanel({ conversation, me, online }: MembersPanelProps) {
           className="inline-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (splitUsernames(newMembers).length) add.mutate();
+            const members = splitUsernames(newMembers);
+            if (members.length) add.mutate(members);
           }}
         >
           <Field

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation, Muse, Photo } from '@tolk/shared/schemas/conversations';
-import { personName } from '../muse-display';
+import { personName } from '../../../lib/format';
 import type { ThreadState } from '../thread-state';
 import { MuseItem, PendingMuseItem } from './muse-item';
 

@@ -1,14 +1,11 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GROUP_TITLE_MAX, type Conversation } from '@tolk/shared/schemas/conversations';
+import { GROUP_TITLE_MAX, type Conversation, type CreateConversationInput } from '@tolk/shared/schemas/conversations';
 import { HttpError } from '../../../lib/http';
 import { Field } from '../../../ui/field';
 import { errorMessage } from '../../../ui/error-message';
-import { createConversation } from '../api/create-conversation';
-import { conversationQueryKey } from '../api/get-conversation';
-import { conversationsQueryKey } from '../api/list-conversations';
+import { useCreateConversation } from '../api/create-conversation';
 import { submitWith } from '../../../ui/submit-with';
 import { FormError } from '../../../ui/form-error';
 import { FormActions } from '../../../ui/form-actions';
@@ -21,6 +18,17 @@ interface NewChatValues {
   members: string;
 }
 
+/** What the server takes: one username for a one-to-one chat; a group's members, and its title if given. */
+function toInput(values: NewChatValues): CreateConversationInput {
+  return values.kind === 'direct'
+    ? { kind: 'direct', members: [values.username.trim()] }
+    : {
+        kind: 'group',
+        members: splitUsernames(values.members),
+        ...(values.title.trim() ? { title: values.title.trim() } : {}),
+      };
+}
+
 /** One-to-one by username, or a named group with several members. */
 export function NewChatForm({
   onCreated,
@@ -30,28 +38,13 @@ export function NewChatForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const legendId = useId();
   const form = useForm<NewChatValues>({ defaultValues: { kind: 'direct', username: '', title: '', members: '' } });
   const { errors } = form.formState;
   const kind = useWatch({ control: form.control, name: 'kind' });
 
-  const mutation = useMutation({
-    mutationFn: (values: NewChatValues) =>
-      createConversation(
-        values.kind === 'direct'
-          ? { kind: 'direct', members: [values.username.trim()] }
-          : {
-              kind: 'group',
-              members: splitUsernames(values.members),
-              ...(values.title.trim() ? { title: values.title.trim() } : {}),
-            },
-      ),
-    onSuccess: (conversation) => {
-      queryClient.setQueryData(conversationQueryKey(conversation.id), conversation);
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-      onCreated(conversation);
-    },
+  const mutation = useCreateConversation({
+    onSuccess: onCreated,
     onError: (error) => {
       if (!(error instanceof HttpError)) return;
       for (const [field, messages] of Object.entries(error.fields)) {
@@ -69,7 +62,9 @@ export function NewChatForm({
       className="card new-chat"
       noValidate
       aria-labelledby={legendId}
-      onSubmit={submitWith(form.handleSubmit, mutation.mutate)}
+      onSubmit={submitWith(form.handleSubmit, (values) => {
+        mutation.mutate(toInput(values));
+      })}
     >
       <h2 id={legendId}>{t('muses.newChat')}</h2>
       <fieldset className="segmented">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onServerEvent, type RealtimeSocket } from '../../../lib/realtime';
+import { personName } from '../../../lib/format';
 
 // A "stopped typing" lost on the way must not leave someone typing forever.
 const TYPING_EXPIRES_MS = 6000;
@@ -47,7 +48,7 @@ export function TypingIndicator({
           stop(event.username);
         }, TYPING_EXPIRES_MS),
       );
-      const name = event.displayName.trim() || event.username;
+      const name = personName(event);
       setTypists((current) =>
         current.get(event.username) === name ? current : new Map(current).set(event.username, name),
       );

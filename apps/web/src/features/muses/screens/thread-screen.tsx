@@ -1,18 +1,18 @@
 import { useCallback, useId, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Users } from 'lucide-react';
-import type { BlockedPeople, ReportInput } from '@tolk/shared/schemas/connect';
+import type { BlockedPeople } from '@tolk/shared/schemas/connect';
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { blockedQuery } from '../../connect/api/list-blocked';
 import { HttpError } from '../../../lib/http';
-import { fileReport } from '../../connect/api/file-report';
+import { useFileReport } from '../../connect/api/file-report';
 import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { ScreenSkeleton } from '../../../ui/skeletons';
-import { errorMessage } from '../../../ui/error-message';
+import { toastError } from '../../../ui/toast-error';
 import { Composer } from '../components/composer';
 import { ConnectionBanner } from '../components/connection-banner';
 import { LanguageSelect } from '../../../ui/language-select';
@@ -20,7 +20,8 @@ import { MembersPanel } from '../components/members-panel';
 import { MuseLog } from '../components/muse-log';
 import { PhotoViewer, type OpenPhoto } from '../components/photo-viewer';
 import { TypingIndicator } from '../components/typing-indicator';
-import { conversationTitle, deleteSubject, personName } from '../muse-display';
+import { conversationTitle, deleteSubject } from '../muse-display';
+import { personName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useThread } from '../use-thread';
 import { Avatar } from '../../../ui/avatar';
@@ -49,7 +50,7 @@ export function Component() {
   const [photo, setPhoto] = useState<OpenPhoto>();
   const [toReport, setToReport] = useState<Muse>();
   const blocked = useQuery({ ...blockedQuery(loginResponse.isloggedin), select: usernamesOf });
-  const report = useMutation({ mutationFn: (input: ReportInput) => fileReport(input) });
+  const report = useFileReport();
 
   const onDelete = useCallback((muse: Muse) => {
     setToDelete(muse);
@@ -63,7 +64,7 @@ export function Component() {
   const loadOlder = useCallback(() => {
     older.mutate(undefined, {
       onError: (error) => {
-        toast.error(errorMessage(error, t));
+        toastError(error, t);
       },
     });
   }, [older, t]);
@@ -138,7 +139,7 @@ export function Component() {
               onChange={(language) => {
                 readingLanguage.mutate(language, {
                   onError: (error) => {
-                    toast.error(errorMessage(error, t));
+                    toastError(error, t);
                   },
                 });
               }}
@@ -177,7 +178,7 @@ export function Component() {
               setToDelete(undefined);
             },
             onError: (error) => {
-              toast.error(errorMessage(error, t));
+              toastError(error, t);
             },
           });
         }}

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { Camera, Trash2 } from 'lucide-react';
 import { checkPhoto } from '@tolk/shared/photos';
 import type { Profile } from '@tolk/shared/schemas/profile';
+import { personName } from '../../../lib/format';
 import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -89,7 +90,7 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
   const [crop, setCrop] = useState<Crop>({ zoom: 1, x: 0, y: 0 });
   const [confirmRemove, setConfirmRemove] = useState(false);
   const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
-  const name = profile.displayName.trim() || profile.username;
+  const name = personName(profile);
 
   useEffect(() => {
     if (!chosen) return undefined;

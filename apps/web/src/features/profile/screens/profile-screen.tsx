@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Eye, KeyRound, MapPin, MessageCircle, Pencil } from 'lucide-react';
 import { LANGUAGE_NAMES, toUiLanguage } from '@tolk/shared/languages';
 import { languageName } from '../../../lib/language-names';
+import { personName } from '../../../lib/format';
 import { useLoginResponse } from '../../../lib/session';
 import { Avatar } from '../../../ui/avatar';
 import { cityLabel } from '../../../ui/city-picker';
@@ -26,7 +27,7 @@ export function Component() {
     return <QueryError error={query.error} onRetry={refetchOf(query)} />;
   }
   const profile = query.data;
-  const name = profile.displayName.trim() || profile.username;
+  const name = personName(profile);
   const uiLanguage = toUiLanguage(profile.language);
   const notSet = t('common.notSet');
 
