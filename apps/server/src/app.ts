@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -45,6 +46,7 @@ import { errorsPlugin } from './plugins/errors';
 import { firstScreensPlugin, inlineScriptSources } from './plugins/first-screens';
 import { metricsPlugin } from './plugins/metrics';
 import { outboxPlugin, type OutboxOptions } from './plugins/outbox';
+import { mailPlugin } from './plugins/mail';
 import { liftedWhenUnavailable, windowCounter } from './plugins/window-counter';
 
 export interface BuildOptions {
@@ -65,6 +67,8 @@ export interface BuildOptions {
   guestLimits?: GuestLimits;
   /** Stripe and PayPal providers to use instead of the configured ones (the tests' contract servers). */
   paymentProviders?: Partial<Record<RedirectProvider['id'], RedirectProvider>>;
+  /** Where mail goes instead of the configured SMTP server (tests). */
+  mailTransport?: Transporter;
   /** The durable queue's timing (tests: pollMs 0, and they run it with app.outbox.runDue). */
   outbox?: Partial<OutboxOptions>;
   /** How often subscriptions due are renewed or ended (0 in tests: they call app.subscriptionRenewals). */
@@ -168,7 +172,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     callerCacheMs: config.sessionCacheMs,
   });
   await app.register(realtimePlugin, { redisUrl: config.redisUrl, publicOrigins: config.publicOrigins });
-  await app.register(outboxPlugin, options.outbox ?? {});
+  await app.register(outboxPlugin, { leaseMs: config.outboxLeaseMs, ...options.outbox });
+  await app.register(mailPlugin, {
+    config: config.mail,
+    ...(options.mailTransport ? { transport: options.mailTransport } : {}),
+  });
   await app.register(healthPlugin, {
     warmUp: config.warmUp,
     ...(counters ? { redisAnswers: () => redisAnswers(counters) } : {}),
@@ -199,6 +207,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionDays: config.sessionDays,
     accountCreated: emptyProfile,
     registerLimit: options.registerLimit ?? { max: config.limits.registerPerHour, timeWindow: 60 * 60_000 },
+    forgotLimit: { max: config.limits.forgotPasswordPerHour, timeWindow: 60 * 60_000 },
+    links: { publicUrl: config.publicUrl, publicOrigins: config.publicOrigins, port: config.port },
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     ...(counters ? { counters } : {}),
   });

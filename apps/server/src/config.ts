@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { MailConfig } from './plugins/mail';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -43,6 +44,12 @@ const environmentSchema = z.object({
     .default(12),
   TOLK_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   TOLK_WARM_UP: booleanFlag.default(true),
+  TOLK_SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'an SMTP URL such as smtps://user:password@smtp.example.org:465' })
+    .optional(),
+  TOLK_MAIL_FROM: z.string().trim().min(3).default('Tolk <no-reply@localhost>'),
+  TOLK_LIMIT_FORGOT_PASSWORD_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  TOLK_OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   TOLK_MUSE_NOTICE_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(3),
   TOLK_PGLITE_THREAD: booleanFlag.default(true),
   // Unset, not false: an explicit "false" next to a token is a contradiction to point out.
@@ -162,6 +169,10 @@ export interface Config {
   /** Load the Japanese dictionary and the translation pipelines in use at start-up, in the background. */
   warmUp: boolean;
   notifications: NotificationsConfig;
+  /** Outgoing mail: an SMTP server, or the embedded mailbox when none is set. */
+  mail: MailConfig;
+  /** How long a claimed outbox job is its instance's before another takes it (a crashed instance's work resumes then). */
+  outboxLeaseMs: number;
   /** The address people reach this server on, for links handed to other devices (invites). */
   publicUrl: string | undefined;
   limits: RequestLimits;
@@ -174,8 +185,11 @@ export interface Config {
 }
 
 export interface NotificationsConfig {
-  /** How long after a muse the members who have not read it are notified (readers on the screen have by then). */
-  museDelayMs: number;
+  /**
+   * How long after a muse the members who have not read it are notified (readers on the screen
+   * have by then); null tells nobody of muses (bench/notifications.ts measures the difference).
+   */
+  museDelayMs: number | null;
 }
 
 /** GET /metrics: off, open (TOLK_METRICS=true), or behind a bearer token (TOLK_METRICS_TOKEN). */
@@ -205,6 +219,8 @@ export function tileOrigin(template: string): string {
 export interface RequestLimits {
   /** Registrations per address per hour. */
   registerPerHour: number;
+  /** "Forgot password?" requests (and reset attempts) per address per hour. */
+  forgotPasswordPerHour: number;
   /** POST /api/translate per caller per minute. */
   translatePerMinute: number;
   /** GET /api/cities per caller per minute: by account for members, by address for guests. */
@@ -258,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.TOLK_SHUTDOWN_GRACE_SECONDS * 1000,
     warmUp: e.TOLK_WARM_UP,
     notifications: { museDelayMs: e.TOLK_MUSE_NOTICE_DELAY_SECONDS * 1000 },
+    mail: { smtpUrl: e.TOLK_SMTP_URL, from: e.TOLK_MAIL_FROM },
+    outboxLeaseMs: e.TOLK_OUTBOX_LEASE_SECONDS * 1000,
     publicUrl: e.TOLK_PUBLIC_URL,
     mapTiles: {
       url: e.TOLK_MAP_TILE_URL,
@@ -266,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     limits: {
       registerPerHour: e.TOLK_LIMIT_REGISTER_PER_HOUR,
+      forgotPasswordPerHour: e.TOLK_LIMIT_FORGOT_PASSWORD_PER_HOUR,
       translatePerMinute: e.TOLK_LIMIT_TRANSLATE_PER_MINUTE,
       citySearchesPerMinute: e.TOLK_LIMIT_CITY_SEARCHES_PER_MINUTE,
       musesPerMinute: e.TOLK_LIMIT_MUSES_PER_MINUTE,

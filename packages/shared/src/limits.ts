@@ -30,3 +30,12 @@ export const INT4_MAX = 2_147_483_647;
 
 /** The interpreter's plazas: guests are limited per address; members get this many times as much room. */
 export const PLAZA_MEMBER_FACTOR = 10;
+
+/** An email address's length at most (RFC 5321). */
+export const EMAIL_MAX = 254;
+/** How long a mailed password-reset link works. */
+export const RESET_TOKEN_MINUTES = 30;
+/** How long a mailed link to verify an address works. */
+export const VERIFY_TOKEN_HOURS = 24;
+/** Reset links mailed per account per hour at most (more asks are answered alike and send nothing). */
+export const RESETS_PER_ACCOUNT_PER_HOUR = 3;

@@ -48,6 +48,7 @@ export async function fuzzApp(): Promise<{ t: TestApp; takeErrors: () => LoggedE
     config: {
       limits: {
         registerPerHour: PLENTY,
+        forgotPasswordPerHour: PLENTY,
         translatePerMinute: PLENTY,
         musesPerMinute: PLENTY,
         plazasPerHour: PLENTY,

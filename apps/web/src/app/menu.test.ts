@@ -29,8 +29,8 @@ describe('side menu entries (spec section 2)', () => {
     expect(routes('superAdmin')).toEqual(MEMBER_ROUTES);
   });
 
-  it('gives superadmins, and only them, the reports queue in a group of its own', () => {
-    expect(adminMenuEntries('superAdmin').map((entry) => entry.to)).toEqual(['/connect/reports']);
+  it('gives superadmins, and only them, the reports queue and the outgoing mail in a group of their own', () => {
+    expect(adminMenuEntries('superAdmin').map((entry) => entry.to)).toEqual(['/connect/reports', '/admin/mail']);
     expect(adminMenuEntries('user')).toEqual([]);
     expect(adminMenuEntries('guest')).toEqual([]);
   });

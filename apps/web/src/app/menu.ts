@@ -4,6 +4,7 @@ import {
   CreditCard,
   Home,
   Languages,
+  Mail,
   MapPin,
   MessagesSquare,
   UserRound,
@@ -44,9 +45,12 @@ export function menuEntries(audience: Audience): MenuEntry[] {
 
 /**
  * A superadmin's own tools, in a group of their own under the spec's list (which stays the same as
- * a user's): the queue of what members reported.
+ * a user's): the queue of what members reported, and the mail the server sent.
  */
-const adminEntries: MenuEntry[] = [{ to: paths.connectReports, labelKey: 'nav.reports', icon: ShieldAlert }];
+const adminEntries: MenuEntry[] = [
+  { to: paths.connectReports, labelKey: 'nav.reports', icon: ShieldAlert },
+  { to: paths.outgoingMail, labelKey: 'nav.outgoingMail', icon: Mail },
+];
 
 export function adminMenuEntries(audience: Audience): MenuEntry[] {
   return audience === 'superAdmin' ? adminEntries : [];

@@ -36,6 +36,9 @@ export const paths = {
 
   connect: '/connect',
   connectRequests: '/connect?tab=requests',
+  notifications: '/notifications',
+  forgotPassword: '/forgot-password',
+  outgoingMail: '/admin/mail',
   connectPerson: (personId: string) => `/connect/${segment(personId)}`,
   connectTrips: '/connect?tab=trips',
   connectTrip: (tripId: string) => `/connect/trips/${segment(tripId)}`,

@@ -71,6 +71,9 @@ export const adminAccountSchema = z.object({
   suspendedAt: z.string().nullable(),
   /** Signed in with a one-time password that must be changed before anything else. */
   mustChangePassword: z.boolean(),
+  /** The member's own address (recovery, notifications), and whether they proved it theirs. */
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The latest request of any of its sessions (to a few minutes), null when it never signed in. */

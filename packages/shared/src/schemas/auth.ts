@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { shownNameSchema, textSchema } from './text';
 
-import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../limits';
+import {
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../limits';
 
 export { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../limits';
 
@@ -29,11 +37,20 @@ export const displayNameSchema = shownNameSchema(DISPLAY_NAME_MAX);
 /** A display name a superadmin sets: any text, "Administrator" included. */
 export const staffDisplayNameSchema = textSchema(DISPLAY_NAME_MAX);
 
+/** An email address as a member types it (RFC 5321's 254 characters at most), kept as typed but trimmed. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, `At most ${EMAIL_MAX} characters.`)
+  .pipe(z.email('Not an email address.'));
+
 export const registerInputSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
   displayName: displayNameSchema.optional(),
   language: languageCodeSchema.optional(),
+  /** Optional: where recovery and notifications reach the member, once verified by its link. */
+  email: emailSchema.optional(),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
@@ -93,3 +110,28 @@ export type Claims = z.infer<typeof claimsSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });
 
 export { ACCESS_TOKEN_COOKIE } from '../auth-constants';
+
+/** My email address and whether I proved it mine; `mailTransport` says whether mail leaves the server or waits in its mailbox. */
+export const accountEmailSchema = z.object({
+  email: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type AccountEmail = z.infer<typeof accountEmailSchema>;
+
+/** A new address (a link to verify it is mailed to it), or null to remove mine. */
+export const setEmailInputSchema = z.object({ email: emailSchema.nullable() });
+export type SetEmailInput = z.infer<typeof setEmailInputSchema>;
+
+/** A token from a mailed link. */
+export const mailTokenSchema = z.string().trim().min(20, 'Not a valid link.').max(200, 'Not a valid link.');
+
+export const verifyEmailInputSchema = z.object({ token: mailTokenSchema });
+
+/** "Forgot password?": my username or my verified email address. */
+export const forgotPasswordInputSchema = z.object({
+  login: z.string().trim().min(1, 'Required.').max(EMAIL_MAX),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+
+export const resetPasswordInputSchema = z.object({ token: mailTokenSchema, password: passwordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;

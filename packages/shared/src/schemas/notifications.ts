@@ -96,3 +96,46 @@ export const notificationSettingsInputSchema = z.object({
   topics: z.partialRecord(z.enum(NOTIFICATION_TOPICS), channelsSchema.partial()),
 });
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsInputSchema>;
+
+export const OUTGOING_MAIL_PAGE_SIZE = 20;
+
+export const outgoingMailQuerySchema = z.object({
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(OUTGOING_MAIL_PAGE_SIZE),
+  /** Only mail to this address. */
+  to: z.string().trim().max(254).optional(),
+});
+
+/** A mail the server sent (superadmins' "Outgoing mail"): kept in full when no SMTP server is set. */
+export const outgoingMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  transport: z.enum(['smtp', 'mailbox']),
+  sentAt: z.string(),
+});
+export type OutgoingMail = z.infer<typeof outgoingMailSchema>;
+
+export const outgoingMailPageSchema = z.object({
+  items: z.array(outgoingMailSchema),
+  nextCursor: z.string().nullable(),
+  /** Where mail goes now: `smtp` (TOLK_SMTP_URL) or `mailbox` (kept here). */
+  transport: z.enum(['smtp', 'mailbox']),
+});
+export type OutgoingMailPage = z.infer<typeof outgoingMailPageSchema>;
+
+/** Deliveries (mail, push, notifications) that failed for good, for superadmins to look at and retry. */
+export const deadDeliverySchema = z.object({
+  id: z.number().int(),
+  topic: z.string(),
+  key: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type DeadDelivery = z.infer<typeof deadDeliverySchema>;
+export const deadDeliveriesSchema = z.object({ items: z.array(deadDeliverySchema) });
+export type DeadDeliveries = z.infer<typeof deadDeliveriesSchema>;
+export const deliveryParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });

@@ -31,6 +31,10 @@ export const accounts = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set with a one-time password (an admin made the account or reset it): only a change of password opens the API. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Where mail reaches the member (optional); nothing but its verification is sent before it is verified. */
+    email: text('email'),
+    /** When the member proved the address theirs by its link; null until then (and after a change). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Moves on with every admin edit: an edit made from an older version is refused (409). */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +44,10 @@ export const accounts = pgTable(
     // Sign-in carries no tenant, so usernames are unique across the site, whatever their case.
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
     index('accounts_tenant_idx').on(t.tenantId),
+    // Recovery finds an account by its verified address, whatever its case: one account per address.
+    uniqueIndex('accounts_email_lower_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} is not null`),
     // The superadmins' list, newest first.
     index('accounts_created_idx').on(t.createdAt, t.id),
   ],

@@ -18,3 +18,5 @@ export * from './payments';
 export * from './subscriptions';
 export * from './outbox';
 export * from './notifications';
+export * from './account-tokens';
+export * from './mail';

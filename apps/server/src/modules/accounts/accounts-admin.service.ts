@@ -65,6 +65,8 @@ export function adminAccountOf(row: AdminAccountRow): AdminAccount {
     state: row.suspendedAt ? 'suspended' : 'active',
     suspendedAt: row.suspendedAt?.toISOString() ?? null,
     mustChangePassword: row.mustChangePassword,
+    email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastActiveAt: row.lastActiveAt?.toISOString() ?? null,

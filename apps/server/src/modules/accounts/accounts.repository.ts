@@ -23,6 +23,9 @@ export interface AccountRow {
   suspendedAt: Date | null;
   /** Signed in with a one-time password: it must be changed first. */
   mustChangePassword: boolean;
+  /** Where mail reaches the member, once verified (emailVerifiedAt). */
+  email: string | null;
+  emailVerifiedAt: Date | null;
   createdAt: Date;
   /** The profile photo's upload, shown in the header from the login response. */
   avatarId: string | null;
@@ -40,6 +43,8 @@ const accountColumns = {
   activeSubscriber: activeSubscriberNow,
   suspendedAt: accounts.suspendedAt,
   mustChangePassword: accounts.mustChangePassword,
+  email: accounts.email,
+  emailVerifiedAt: accounts.emailVerifiedAt,
   createdAt: accounts.createdAt,
   avatarId: profiles.avatarId,
 };
@@ -57,6 +62,8 @@ const adminColumns = {
   tenant: tenants.slug,
   suspendedAt: accounts.suspendedAt,
   mustChangePassword: accounts.mustChangePassword,
+  email: accounts.email,
+  emailVerifiedAt: accounts.emailVerifiedAt,
   createdAt: accounts.createdAt,
   updatedAt: accounts.updatedAt,
   version: accounts.version,
@@ -135,6 +142,34 @@ export function createAccountsRepository(db: Database) {
         .update(accounts)
         .set({ passwordHash, mustChangePassword: false, passwordChangedAt: new Date(), updatedAt: new Date() })
         .where(eq(accounts.id, id));
+    },
+
+    /**
+     * The member's own address (null: none): unverified until its link is opened. The same
+     * address again changes nothing, so asking for a new link does not undo a verification.
+     */
+    async setEmail(id: string, email: string | null): Promise<void> {
+      await db
+        .update(accounts)
+        .set({ email, emailVerifiedAt: null, updatedAt: new Date() })
+        .where(and(eq(accounts.id, id), sql`${accounts.email} is distinct from ${email}`));
+    },
+
+    /** The address proved the member's, if it is still theirs; false when it is not (changed since, or taken meanwhile). */
+    async verifyEmail(id: string, email: string): Promise<boolean> {
+      const rows = await db
+        .update(accounts)
+        .set({ emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`, updatedAt: new Date() })
+        .where(and(eq(accounts.id, id), eq(accounts.email, email)))
+        .returning({ id: accounts.id });
+      return rows.length > 0;
+    },
+
+    /** The account a verified address belongs to, whatever its case. */
+    findByVerifiedEmail(email: string): Promise<AccountRow | undefined> {
+      return findOne(
+        and(sql`lower(${accounts.email}) = lower(${email})`, sql`${accounts.emailVerifiedAt} is not null`)!,
+      );
     },
 
     /** The member's own name and language (their profile page); what is undefined stays. */

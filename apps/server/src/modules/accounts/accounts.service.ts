@@ -35,6 +35,10 @@ export function createAccountsService(db: Database) {
         return id;
       }),
     setPasswordHash: (id: string, hash: string) => accounts.setPasswordHash(id, hash),
+    /** The member's own address, unverified until its link is opened (recovery: the auth module). */
+    setEmail: (id: string, email: string | null) => accounts.setEmail(id, email),
+    verifyEmail: (id: string, email: string) => accounts.verifyEmail(id, email),
+    findByVerifiedEmail: (email: string) => accounts.findByVerifiedEmail(email),
     /** The member's own name and language, changed from their profile page. */
     setNameAndLanguage: (id: string, values: { displayName?: string; language?: string }) =>
       accounts.setNameAndLanguage(id, values),

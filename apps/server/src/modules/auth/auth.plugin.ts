@@ -1,7 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RedisScripts } from '../../plugins/window-counter';
-import type { AccountCreated } from '../accounts';
+import { linkOrigin } from '../../http/origins';
+import { hashPassword, verifyPassword, type AccountCreated } from '../accounts';
+import { createRecovery } from './recovery';
+import { recoveryRoutes } from './recovery.routes';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { createKnownDevices } from './known-devices';
@@ -16,6 +19,10 @@ export interface AuthModuleOptions {
   signInThrottle?: ThrottleLimits;
   /** Redis, when configured: the sign-in throttle's counts are then shared by every instance. */
   counters?: RedisScripts;
+  /** Where mailed links point (http/origins.ts linkOrigin). */
+  links: { publicUrl: string | undefined; publicOrigins: readonly string[]; port: number };
+  /** Forgotten-password requests per address per hour. */
+  forgotLimit: { max: number; timeWindow: number };
 }
 
 /**
@@ -34,7 +41,34 @@ export const authModule = fp(
       sessionDays: options.sessionDays,
       accountCreated: options.accountCreated,
     });
-    await app.register(authRoutes, { prefix: '/api', auth, registerLimit: options.registerLimit });
+    const recovery = createRecovery({
+      db: app.db,
+      mail: app.mail,
+      outbox: app.outbox,
+      passwords: { hash: hashPassword, verify: verifyPassword },
+      log: app.log,
+    });
+    const originOf = (request: FastifyRequest) => linkOrigin(request, options.links);
+    await app.register(authRoutes, {
+      prefix: '/api',
+      auth,
+      registerLimit: options.registerLimit,
+      // An address given at registration is mailed its link to verify it, as one set later is.
+      registered: async (request, accountId, email) => {
+        await recovery.setEmail(accountId, email, originOf(request));
+      },
+    });
+    await app.register(recoveryRoutes, {
+      prefix: '/api',
+      recovery,
+      originOf,
+      forgotLimit: options.forgotLimit,
+      emailLimit: { max: 10, timeWindow: 60 * 60_000 },
+    });
   },
-  { name: 'auth-module', dependencies: ['db', 'auth', 'accounts'], decorators: { fastify: ['signing'] } },
+  {
+    name: 'auth-module',
+    dependencies: ['db', 'auth', 'outbox', 'mail', 'accounts'],
+    decorators: { fastify: ['signing', 'outbox', 'mail'] },
+  },
 );

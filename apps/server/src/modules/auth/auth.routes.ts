@@ -52,9 +52,11 @@ export interface AuthRoutesOptions {
   auth: AuthService;
   /** Registrations per address per window. */
   registerLimit: { max: number; timeWindow: number };
+  /** A member registered with an email address (it is mailed its link to verify it). */
+  registered: (request: FastifyRequest, accountId: string, email: string) => Promise<void>;
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: AuthRoutesOptions) {
+export async function authRoutes(app: FastifyInstance, { auth, registerLimit, registered }: AuthRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = errorResponses(400, 401, 409, 429);
 
@@ -71,6 +73,7 @@ export async function authRoutes(app: FastifyInstance, { auth, registerLimit }: 
     },
     async (request, reply) => {
       const issued = await auth.register(request.body, metaOf(request));
+      if (request.body.email) await registered(request, issued.response.userId, request.body.email);
       return reply.status(201).send(deliver(request, reply, issued));
     },
   );

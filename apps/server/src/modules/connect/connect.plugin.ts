@@ -72,6 +72,17 @@ export const connectPlugin = fp(
       suspend: async (actorId, accountId) => {
         await app.accounts.admin.suspend(actorId, accountId);
       },
+      handled: (reporterId, reportId) => {
+        void app.notifications.notify({
+          topic: 'report',
+          event: 'handled',
+          recipientIds: [reporterId],
+          actorId: null,
+          subject: reportId,
+          data: {},
+          link: '/notifications',
+        });
+      },
     });
     await app.register(reportsRoutes, {
       prefix: '/api',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { NotificationsPage } from '@tolk/shared/schemas/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryPage, Report } from '@tolk/shared/schemas/connect';
 import { testApp, type TestApp } from '../../test/build-app';
@@ -140,5 +141,14 @@ describe('reports and suspension', () => {
       .reports.filter((item) => item.subject.id === spammerId);
     expect(done.map((item) => item.resolution).sort()).toEqual(['dismissed', 'suspended']);
     expect(done[0]!.subject.suspended).toBe(true);
+
+    // Rita is told her reports were looked into: by nobody named, nothing said of the decision.
+    const told = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: rita.headers }))
+        .json<NotificationsPage>()
+        .items.filter((item) => item.topic === 'report');
+    // Stored just after the answer (the resolving request does not wait for it).
+    await expect.poll(async () => (await told()).length).toBe(2);
+    for (const item of await told()) expect(item).toMatchObject({ event: 'handled', actor: null, data: {} });
   });
 });

@@ -48,6 +48,8 @@ export function createReportsService(deps: {
   museOf: (caller: MemberCaller, museId: string) => Promise<{ accountId: string; text: string } | null>;
   /** A superadmin suspends an account: no sign-in, its sessions revoked and its sockets closed, audited. */
   suspend: (actorId: string, accountId: string) => Promise<void>;
+  /** A report was handled: its reporter is told (notifications). */
+  handled?: (reporterId: string, reportId: string) => void;
 }) {
   /** Whose it is, and what the reporter saw: kept with the report for the moderators. */
   async function targetOf(caller: MemberCaller, input: ReportInput): Promise<{ subjectId: string; content: string }> {
@@ -105,6 +107,8 @@ export function createReportsService(deps: {
       // Suspended first: a report never says "suspended" about an account that is not.
       if (action === 'suspend') await deps.suspend(caller.accountId, open.subjectId);
       await deps.repo.resolve(id, action === 'suspend' ? 'suspended' : 'dismissed', caller.accountId);
+      // The reporter hears it was looked into, not by whom nor what was decided about someone else.
+      deps.handled?.(open.reporterId, id);
       return { ok: true as const };
     },
   };

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +20,7 @@ import {
 import { fieldError, notFound, unauthorized } from '../../errors';
 import { ANONYMOUS, callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
+import { isLoopback, lanOrigins } from '../../http/origins';
 import type { InterpreterRepository } from './interpreter.repository';
 import type { PlazaTokens } from './plaza-tokens';
 import type { PlazaCaller, PlazasService } from './plazas.service';
@@ -357,8 +357,6 @@ export async function interpreterRoutes(
   );
 }
 
-const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
-
 /**
  * Where another device reaches this server: every LAN address when it listens on all of them
  * (HOST=0.0.0.0, the default), the one it listens on when that is a LAN address, none on loopback.
@@ -367,15 +365,4 @@ function reachableOrigins(host: string, port: number): string[] {
   if (host === '0.0.0.0' || host === '::') return lanOrigins(port);
   if (isLoopback(host)) return [];
   return host.includes(':') ? [] : [`http://${host}:${port}`];
-}
-
-/** http://<address>:<port> for each IPv4 address of this machine that another device can reach. */
-export function lanOrigins(port: number, interfaces = os.networkInterfaces()): string[] {
-  const out: string[] = [];
-  for (const addresses of Object.values(interfaces)) {
-    for (const address of addresses ?? []) {
-      if (address.family === 'IPv4' && !address.internal) out.push(`http://${address.address}:${port}`);
-    }
-  }
-  return out;
 }

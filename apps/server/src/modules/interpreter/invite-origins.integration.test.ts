@@ -4,7 +4,7 @@ import type { InviteOrigins } from '@tolk/shared/schemas/plazas';
 import { loadConfig } from '../../config';
 import { testApp, type TestApp } from '../../test/build-app';
 import { listen } from '../../test/sockets';
-import { lanOrigins } from './interpreter.routes';
+import { lanOrigins } from '../../http/origins';
 
 /**
  * Issue 11: a host on http://localhost handed out links other phones could not open. The server

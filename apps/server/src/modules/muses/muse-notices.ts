@@ -2,9 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { excerpt } from '@tolk/shared/text';
 import type { Outbox } from '../../plugins/outbox';
 import type { NotificationsService } from '../notifications';
-import type { MusesRepository } from './muses.repository';
+import type { MusesRepository, UnreadNotice } from './muses.repository';
 
 const TOPIC = 'muse-notices';
+/**
+ * Members looked at and told per statement: a large group's notifications are made in short
+ * statements, so muses sent meanwhile (on PGlite's one connection above all) wait behind one of
+ * them at most, not behind the whole group.
+ */
+const MEMBERS_PER_STEP = 10;
 /** A notification's preview of the last muse: enough to know what it says. */
 export const PREVIEW_CHARS = 140;
 
@@ -28,7 +34,17 @@ export function createMuseNotices(deps: {
 
   deps.outbox.handle(TOPIC, async (payload) => {
     const { conversationId } = payload as { conversationId: string };
-    const notices = await deps.repo.unreadNotices(conversationId);
+    let after: string | null = null;
+    for (;;) {
+      const notices = await deps.repo.unreadNotices(conversationId, { after, limit: MEMBERS_PER_STEP });
+      if (!notices.length) return;
+      after = notices[notices.length - 1]!.memberId;
+      await tell(conversationId, notices);
+      if (notices.length < MEMBERS_PER_STEP) return;
+    }
+  });
+
+  async function tell(conversationId: string, notices: UnreadNotice[]) {
     await deps.notifications.notifyEach(
       notices.map((notice) => ({
         recipientId: notice.accountId,
@@ -49,7 +65,7 @@ export function createMuseNotices(deps: {
         link: `/muses/${conversationId}`,
       })),
     );
-  });
+  }
 
   return {
     /** A muse was sent in this conversation. Never throws and never waits. */

@@ -27,8 +27,8 @@ export const musesPlugin = fp(
     options: {
       translator?: MuseTranslator;
       sendLimit: SocketSendLimit;
-      /** How long after a muse its conversation's unread members are told (a reader on the screen has read it by then). */
-      noticeDelayMs: number;
+      /** How long after a muse its conversation's unread members are told (a reader on the screen has read it by then); null: never. */
+      noticeDelayMs: number | null;
     },
   ) => {
     let isPremium: ((author: MuseAuthor) => Promise<boolean>) | undefined;
@@ -36,13 +36,16 @@ export const musesPlugin = fp(
       options.translator ??
       museTranslatorFrom(app.translation, async (author) => (isPremium ? isPremium(author) : false));
     const repo = createMusesRepository(app.db);
-    const notices = createMuseNotices({
-      repo,
-      outbox: app.outbox,
-      notifications: app.notifications,
-      delayMs: options.noticeDelayMs,
-      log: app.log,
-    });
+    const notices =
+      options.noticeDelayMs === null
+        ? undefined
+        : createMuseNotices({
+            repo,
+            outbox: app.outbox,
+            notifications: app.notifications,
+            delayMs: options.noticeDelayMs,
+            log: app.log,
+          });
     const service = createMusesService({
       repo,
       plazas: createPlazasRepository(app.db),
@@ -55,7 +58,7 @@ export const musesPlugin = fp(
       // Connect's rule: who may be put in a conversation with whom, whose live events go to whom.
       reach: app.reach,
       flags: app.translationFlags,
-      notices,
+      ...(notices ? { notices } : {}),
     });
     app.decorate(
       'muses',

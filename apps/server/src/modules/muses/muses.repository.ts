@@ -31,6 +31,7 @@ export type {
 
 /** A member's unread muses in one conversation, for their notification. */
 export interface UnreadNotice {
+  memberId: string;
   accountId: string;
   group: boolean;
   title: string;
@@ -70,11 +71,15 @@ function createMuseRowsRepository(db: Database) {
      * unread muses from others they have no block with, how many (up to 100), and the last of them
      * with its text in the member's reading language where a translation is ready.
      */
-    async unreadNotices(conversationId: string): Promise<UnreadNotice[]> {
+    async unreadNotices(
+      conversationId: string,
+      page: { after: string | null; limit: number },
+    ): Promise<UnreadNotice[]> {
       const unreadBy = (member: SQL) => sql`m.conversation_id = ${conversationId} and m.seq > ${member}.last_read_seq
         and m.deleted_at is null and m.sender_member_id <> ${member}.id
         and not ${blockBetween(sql`s.account_id`, sql`${member}.account_id`)}`;
       const rows = await queryRows<{
+        member_id: string;
         account_id: string;
         kind: string;
         title: string;
@@ -89,7 +94,7 @@ function createMuseRowsRepository(db: Database) {
       }>(
         db,
         sql`
-        select cm.account_id, c.kind, c.title, last.id as muse_id, last.seq, last.text, last.source_language,
+        select cm.id as member_id, cm.account_id, c.kind, c.title, last.id as muse_id, last.seq, last.text, last.source_language,
           last.sender_account_id, last.translated, last.has_photo,
           (select count(*) from (select 1 from ${muses} m join ${conversationMembers} s on s.id = m.sender_member_id
              where ${unreadBy(sql`cm`)} limit 100) as u)::int as unread
@@ -105,9 +110,13 @@ function createMuseRowsRepository(db: Database) {
           order by m.seq desc limit 1
         ) as last
         where cm.conversation_id = ${conversationId} and cm.account_id is not null and cm.left_at is null
-          and c.kind <> 'plaza'`,
+          and c.kind <> 'plaza' and cm.last_read_seq < c.last_seq
+          ${page.after ? sql`and cm.id > ${page.after}::uuid` : sql``}
+        order by cm.id
+        limit ${page.limit}`,
       );
       return rows.map((row) => ({
+        memberId: row.member_id,
         accountId: row.account_id,
         group: row.kind === 'group',
         title: row.title,

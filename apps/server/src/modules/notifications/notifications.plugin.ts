@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { deliveriesAdminRoutes } from './admin.routes';
 import { createNotificationsRepository } from './notifications.repository';
 import { notificationsRoutes } from './notifications.routes';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
@@ -23,10 +24,11 @@ export const notificationsPlugin = fp(
     });
     app.decorate('notifications', service);
     await app.register(notificationsRoutes, { prefix: '/api', service });
+    await app.register(deliveriesAdminRoutes, { prefix: '/api' });
   },
   {
     name: 'notifications',
-    dependencies: ['db', 'auth', 'realtime', 'outbox', 'reach'],
-    decorators: { fastify: ['realtime', 'outbox'] },
+    dependencies: ['db', 'auth', 'realtime', 'outbox', 'mail', 'reach'],
+    decorators: { fastify: ['realtime', 'outbox', 'mail'] },
   },
 );

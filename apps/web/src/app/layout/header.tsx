@@ -5,7 +5,8 @@ import { Globe, LogIn, LogOut, Menu, Moon, Sun } from 'lucide-react';
 import { LANGUAGE_NAMES, UI_LANGUAGES, toUiLanguage } from '@tolk/shared/languages';
 import { chooseUiLanguage } from '../../lib/i18n';
 import { afterFirstScreen } from '../../lib/later-parts';
-import { statusText, useLoginResponse } from '../../lib/session';
+import { isActiveMember, statusText, useLoginResponse } from '../../lib/session';
+import { NotificationBell } from '../../features/notifications';
 import { Avatar } from '../../ui/avatar';
 import { lazyPart, PartBoundary } from '../../ui/lazy-part';
 import { paths } from '../../lib/paths';
@@ -118,6 +119,11 @@ export function Header({
           <Moon aria-hidden size={20} className="when-light" />
         </button>
         <LanguagePicker />
+        {isActiveMember(loginResponse) && (
+          <PartBoundary parts={[NotificationBell]} quiet>
+            <NotificationBell />
+          </PartBoundary>
+        )}
         {loginResponse.isloggedin ? (
           <PartBoundary
             parts={[SignOutButton]}

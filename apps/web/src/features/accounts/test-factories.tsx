@@ -24,6 +24,8 @@ export function anAccount(overrides: Partial<AdminAccount> = {}): AdminAccount {
     state: 'active',
     suspendedAt: null,
     mustChangePassword: false,
+    email: 'kari@example.org',
+    emailVerified: true,
     createdAt: STAMP,
     updatedAt: STAMP,
     lastActiveAt: null,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { UI_LANGUAGES } from '@tolk/shared/languages';
 import {
   DISPLAY_NAME_MAX,
+  EMAIL_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   USERNAME_MAX,
@@ -36,8 +37,28 @@ export function authValidation(t: TFunction) {
         .trim()
         .max(DISPLAY_NAME_MAX, t('validation.maxChars', { count: DISPLAY_NAME_MAX })),
       language: z.enum(UI_LANGUAGES),
+      /** Optional: empty, or an address. */
+      email: z
+        .string()
+        .trim()
+        .max(EMAIL_MAX, t('validation.maxChars', { count: EMAIL_MAX }))
+        .refine((value) => value === '' || z.email().safeParse(value).success, t('auth.email.invalid')),
     }),
     signIn: z.object({ username: required, password: required }),
+    forgotPassword: z.object({ login: required }),
+    resetPassword: z
+      .object({ password, confirmPassword: required })
+      .refine((value) => value.password === value.confirmPassword, {
+        path: ['confirmPassword'],
+        message: t('auth.passwordsDiffer'),
+      }),
+    email: z.object({
+      email: z
+        .string()
+        .trim()
+        .max(EMAIL_MAX, t('validation.maxChars', { count: EMAIL_MAX }))
+        .pipe(z.email(t('auth.email.invalid'))),
+    }),
     changePassword: z
       .object({ currentPassword: required, newPassword: password, confirmNewPassword: required })
       .refine((value) => value.newPassword === value.confirmNewPassword, {
@@ -57,5 +78,8 @@ export function authResolvers(t: TFunction) {
     register: zodResolver(schemas.register),
     signIn: zodResolver(schemas.signIn),
     changePassword: zodResolver(schemas.changePassword),
+    forgotPassword: zodResolver(schemas.forgotPassword),
+    resetPassword: zodResolver(schemas.resetPassword),
+    email: zodResolver(schemas.email),
   };
 }

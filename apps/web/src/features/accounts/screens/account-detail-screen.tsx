@@ -45,6 +45,17 @@ function AccountDetail({ account }: { account: AdminAccount }) {
         items={[
           [t('accounts.fields.username'), <bdi key="u">{account.username}</bdi>],
           [t('accounts.fields.displayName'), account.displayName.trim() || t('common.notSet')],
+          [
+            t('accounts.fields.email'),
+            account.email ? (
+              <span key="e">
+                <bdi>{account.email}</bdi> ·{' '}
+                {account.emailVerified ? t('accounts.detail.emailVerified') : t('accounts.detail.emailUnverified')}
+              </span>
+            ) : (
+              t('common.notSet')
+            ),
+          ],
           [t('accounts.fields.language'), languageName(account.language, i18n.language)],
           [t('accounts.fields.tenant'), <code key="t">{account.tenant}</code>],
           [t('accounts.fields.roles'), <bdi key="r">{account.roles}</bdi>],

@@ -37,7 +37,13 @@ export function Component() {
   const form = useForm<RegisterForm>({
     resolver,
     // The landing says "choose your language": the interface's own is the natural first answer.
-    defaultValues: { username: '', password: '', displayName: '', language: toUiLanguage(i18n.language) ?? 'en' },
+    defaultValues: {
+      username: '',
+      password: '',
+      displayName: '',
+      language: toUiLanguage(i18n.language) ?? 'en',
+      email: '',
+    },
   });
   const mutation = useRegister({
     onSuccess: async (response) => {
@@ -47,7 +53,7 @@ export function Component() {
       await navigate(returnTo, { replace: true });
     },
     onError: (error) => {
-      applyServerFieldErrors(error, ['username', 'password', 'displayName'], form.setError);
+      applyServerFieldErrors(error, ['username', 'password', 'displayName', 'email'], form.setError);
     },
   });
   const { errors } = form.formState;
@@ -63,6 +69,7 @@ export function Component() {
             password: values.password,
             ...(values.displayName ? { displayName: values.displayName } : {}),
             language: values.language,
+            ...(values.email ? { email: values.email } : {}),
           });
         })}
       >
@@ -74,6 +81,15 @@ export function Component() {
           hint={t('auth.displayNameHint')}
           error={errors.displayName?.message}
           {...form.register('displayName')}
+        />
+        <Field
+          label={t('auth.email.optionalLabel')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          hint={t('auth.email.registerHint')}
+          error={errors.email?.message}
+          {...form.register('email')}
         />
         <UiLanguageSelect
           label={t('profile.language')}

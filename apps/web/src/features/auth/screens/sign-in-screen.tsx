@@ -74,6 +74,9 @@ export function Component() {
         </button>
       </form>
       <p className="auth-switch">
+        <Link to={paths.forgotPassword}>{t('auth.forgot.link')}</Link>
+      </p>
+      <p className="auth-switch">
         {t('auth.noAccount')} <Link to={paths.register(returnTo)}>{t('auth.register')}</Link>
       </p>
     </AuthCard>

@@ -42,6 +42,8 @@ vi.mock('../../../lib/cities', () => ({
 vi.mock('../../../lib/http', async (importOriginal) => ({
   ...(await importOriginal<typeof HttpModule>()),
   put: vi.fn(),
+  // GET /auth/email, the address section's: none set yet.
+  get: vi.fn(() => Promise.resolve({ email: null, verified: false })),
 }));
 // PUT /profile, the save's one request.
 const updateMock = vi.mocked(put<Profile>);

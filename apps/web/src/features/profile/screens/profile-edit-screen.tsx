@@ -23,6 +23,7 @@ import { MESSAGE_POLICY_KEYS, VISIBILITY_KEYS } from '../profile-labels';
 import { formFieldOf, toForm, toInput, type EditForm } from '../profile-form';
 import { submitWith } from '../../../ui/submit-with';
 import { QueryError, refetchOf } from '../../../ui/query-error';
+import { EmailSettings } from '../../auth';
 import '../profile.css';
 import { paths } from '../../../lib/paths';
 import { FormError } from '../../../ui/form-error';
@@ -44,6 +45,7 @@ export function Component() {
       <h1 id="profile-edit-title">{t('profile.editTitle')}</h1>
       <AvatarEditor profile={query.data} />
       <ProfileForm profile={query.data} />
+      <EmailSettings />
     </section>
   );
 }
