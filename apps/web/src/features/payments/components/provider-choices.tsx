@@ -37,7 +37,7 @@ export function ProviderChoices({ providers, onChoose, opening, disabled }: Prov
             <li key={provider.id}>
               <button
                 type="button"
-                className="payment-provider"
+                className="control payment-provider"
                 disabled={disabled || opening !== undefined}
                 aria-busy={busy || undefined}
                 onClick={() => {
