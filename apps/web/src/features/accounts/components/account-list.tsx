@@ -16,7 +16,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { SelectField } from '../../../ui/field';
 import { PagedList } from '../../../ui/paged-list';
 import { SearchField } from '../../../ui/search-field';
-import { ListSkeletons } from '../../../ui/skeletons';
+import { listSkeletons } from '../../../ui/skeletons';
 import { accountsListQuery } from '../api/list-accounts';
 import { tenantsQuery } from '../api/list-tenants';
 import { AccountRow } from './account-row';
@@ -39,24 +39,17 @@ export interface BackState {
 }
 
 /** Rows the shape of an account's while the list loads. */
-function AccountRowSkeletons({ count }: { count: number }) {
-  return (
-    <ListSkeletons
-      count={count}
-      listClassName="account-list"
-      item={
-        <div className="account-row skeleton" aria-hidden>
-          <Skeleton circle width={44} height={44} />
-          <div className="account-row-text">
-            <Skeleton width="45%" height={18} />
-            <Skeleton width="70%" />
-            <Skeleton width="60%" />
-          </div>
-        </div>
-      }
-    />
-  );
-}
+const accountRowSkeletons = listSkeletons(
+  'account-list',
+  <div className="account-row skeleton" aria-hidden>
+    <Skeleton circle width={44} height={44} />
+    <div className="account-row-text">
+      <Skeleton width="45%" height={18} />
+      <Skeleton width="70%" />
+      <Skeleton width="60%" />
+    </div>
+  </div>,
+);
 
 /**
  * Every tenant's accounts (superadmins): a search by username or display name, a tenant and a
@@ -122,7 +115,7 @@ export function AccountList() {
       </div>
       <PagedList
         query={query}
-        skeletons={(count) => <AccountRowSkeletons count={count} />}
+        skeletons={accountRowSkeletons}
         empty={
           <div className="accounts-empty">
             <UsersRound aria-hidden size={40} />
