@@ -14,6 +14,7 @@ import {
 import { paths } from '../../../lib/paths';
 import { useListParams } from '../../../lib/use-list-params';
 import { SelectField } from '../../../ui/field';
+import { ListEmpty } from '../../../ui/list-empty';
 import { PagedList } from '../../../ui/paged-list';
 import { SearchField } from '../../../ui/search-field';
 import { listSkeletons } from '../../../ui/skeletons';
@@ -58,7 +59,7 @@ const accountRowSkeletons = listSkeletons(
 export function AccountList() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { params, q, typed, setTyped, setParam } = useListParams(ACCOUNT_SEARCH_MAX);
+  const { params, q, setTyped, setParam, search } = useListParams(ACCOUNT_SEARCH_MAX);
   const tenant = tenantOf(params.get('tenant'));
   const state = stateOf(params.get('state'));
   const sort = sortOf(params.get('sort'));
@@ -73,13 +74,7 @@ export function AccountList() {
   return (
     <>
       <div className="accounts-tools" role="search">
-        <SearchField
-          className="accounts-search"
-          label={t('accounts.list.search')}
-          value={typed}
-          onChange={setTyped}
-          maxLength={ACCOUNT_SEARCH_MAX}
-        />
+        <SearchField className="accounts-search" label={t('accounts.list.search')} {...search} />
         <SelectField
           label={t('accounts.fields.tenant')}
           value={tenant}
@@ -117,9 +112,7 @@ export function AccountList() {
         query={query}
         skeletons={accountRowSkeletons}
         empty={
-          <div className="accounts-empty">
-            <UsersRound aria-hidden size={40} />
-            <p>{t('accounts.list.empty')}</p>
+          <ListEmpty icon={<UsersRound aria-hidden size={40} />} text={t('accounts.list.empty')}>
             {narrowed && (
               <button
                 type="button"
@@ -132,7 +125,7 @@ export function AccountList() {
                 {t('accounts.list.clearFilters')}
               </button>
             )}
-          </div>
+          </ListEmpty>
         }
         moreLabel={t('accounts.list.loadMore')}
         moreClassName="accounts-more"

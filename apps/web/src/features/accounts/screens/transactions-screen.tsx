@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { useLoginResponse } from '../../../lib/session';
 import { toastError } from '../../../ui/toast-error';
 import { SelectField } from '../../../ui/field';
+import { ListEmpty } from '../../../ui/list-empty';
 import { PagedList } from '../../../ui/paged-list';
 import { WithLoaded } from '../../../ui/query-error';
 import { listSkeletons } from '../../../ui/skeletons';
@@ -119,12 +120,7 @@ export function Component() {
         {(items) => {
           const chosen = items.find((item) => item.currency === params.get('currency')) ?? items[0];
           if (!chosen) {
-            return (
-              <div className="accounts-empty">
-                <ReceiptText aria-hidden size={40} />
-                <p>{t('accounts.transactions.none')}</p>
-              </div>
-            );
+            return <ListEmpty icon={<ReceiptText aria-hidden size={40} />} text={t('accounts.transactions.none')} />;
           }
           return (
             <>

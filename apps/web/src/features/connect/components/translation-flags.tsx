@@ -8,6 +8,7 @@ import { directionOf } from '@tolk/shared/languages';
 import { formatAgo, formatDay } from '../../../lib/format';
 import { engineName, languageName } from '../../../lib/language-names';
 import { listSkeletons } from '../../../ui/skeletons';
+import { ListEmpty } from '../../../ui/list-empty';
 import { PagedList } from '../../../ui/paged-list';
 import { translationFlagsQuery } from '../api/list-translation-flags';
 import { personName } from '../format';
@@ -30,10 +31,11 @@ export function TranslationFlagsPanel() {
         query={query}
         skeletons={flagSkeletons}
         empty={
-          <div className="connect-empty">
-            <Languages aria-hidden size={40} />
-            <p>{t('connect.reports.flags.none')}</p>
-          </div>
+          <ListEmpty
+            className="connect-empty"
+            icon={<Languages aria-hidden size={40} />}
+            text={t('connect.reports.flags.none')}
+          />
         }
         moreLabel={t('connect.reports.flags.more')}
         moreClassName="report-more"
