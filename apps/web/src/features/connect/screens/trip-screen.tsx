@@ -75,7 +75,7 @@ function Meet({ meet }: { meet: TripMeet }) {
         <BackLink to={paths.connectTrips} label={t('connect.meet.backToTrips')} />
       </header>
 
-      <div className="card raised meet-hero">
+      <div className="card raised icon-head meet-hero">
         <Plane aria-hidden size={28} className="flip-rtl" />
         <div className="meet-hero-text">
           <h1 id={ids.title}>{t('connect.meet.title', { city })}</h1>
