@@ -68,7 +68,7 @@ export function Component() {
         </ul>
       )}
       <ListMore
-        className="list-more"
+        className="actions center"
         query={query}
         label={t('muses.loadOlder')}
         // While the next page comes, its button stays, waiting.
