@@ -14,6 +14,8 @@ export interface ListParams {
   setTyped: (value: string) => void;
   /** Sets a parameter ('' removes it), replacing the address rather than adding to history. */
   setParam: (name: string, value: string) => void;
+  /** What the list's search box takes (ui/search-field.tsx): what it shows, its change, its room. */
+  search: { value: string; onChange: (value: string) => void; maxLength: number };
 }
 
 /**
@@ -59,5 +61,5 @@ export function useListParams(max: number): ListParams {
     };
   }, [typed, q, setParam]);
 
-  return { params, q, typed, setTyped, setParam };
+  return { params, q, typed, setTyped, setParam, search: { value: typed, onChange: setTyped, maxLength: max } };
 }

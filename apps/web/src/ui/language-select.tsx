@@ -71,6 +71,7 @@ export function LanguageSelect({
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
+        className="control"
         onChange={(event) => {
           onChange(event.target.value);
         }}

@@ -40,3 +40,11 @@ export function ListSkeletons({ count, listClassName, item }: ListSkeletonsProps
     </SkeletonTheme>
   );
 }
+
+/**
+ * A list's skeletons as PagedList and ListMore ask for them, by count alone: made once per list
+ * from its class and one item's shape.
+ */
+export function listSkeletons(listClassName: string, item: ReactNode) {
+  return (count: number) => <ListSkeletons count={count} listClassName={listClassName} item={item} />;
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { Ban, KeyRound, Pencil, RotateCcw } from 'lucide-react';
+import { Ban, KeyRound, Pencil, RotateCcw, type LucideIcon } from 'lucide-react';
 import type { AdminAccount } from '@tolk/shared/schemas/accounts-admin';
 import { paths } from '../../../lib/paths';
 import { useLoginResponse } from '../../../lib/session';
@@ -11,6 +11,8 @@ import { toastError } from '../../../ui/toast-error';
 import { useActOnAccount, type AccountAction } from '../api/act-on-account';
 import { personName } from '../../../lib/format';
 import { OneTimePasswordDialog } from './one-time-password-dialog';
+
+const ACTION_ICONS: Record<AccountAction, LucideIcon> = { suspend: Ban, reactivate: RotateCcw, reset: KeyRound };
 
 /**
  * What a superadmin does to an account, each behind a question that says what follows: edit it,
@@ -39,6 +41,23 @@ export function AccountAdminActions({ account }: { account: AdminAccount }) {
     },
   });
 
+  /** The button that asks before an action: suspending, the grave one, in the danger colour. */
+  const askButton = (action: AccountAction) => {
+    const Icon = ACTION_ICONS[action];
+    return (
+      <button
+        type="button"
+        className={action === 'suspend' ? 'button danger-outline' : 'button'}
+        disabled={act.isPending}
+        onClick={() => {
+          setAsking(action);
+        }}
+      >
+        <Icon aria-hidden size={16} /> {t(`accounts.actions.${action}`)}
+      </button>
+    );
+  };
+
   const suspended = account.state === 'suspended';
   return (
     <>
@@ -46,41 +65,8 @@ export function AccountAdminActions({ account }: { account: AdminAccount }) {
         <Link className="button" to={paths.accountEdit(account.id)}>
           <Pencil aria-hidden size={16} /> {t('common.edit')}
         </Link>
-        {suspended ? (
-          <button
-            type="button"
-            className="button"
-            disabled={act.isPending}
-            onClick={() => {
-              setAsking('reactivate');
-            }}
-          >
-            <RotateCcw aria-hidden size={16} /> {t('accounts.actions.reactivate')}
-          </button>
-        ) : (
-          !own && (
-            <button
-              type="button"
-              className="button danger-outline"
-              disabled={act.isPending}
-              onClick={() => {
-                setAsking('suspend');
-              }}
-            >
-              <Ban aria-hidden size={16} /> {t('accounts.actions.suspend')}
-            </button>
-          )
-        )}
-        <button
-          type="button"
-          className="button"
-          disabled={act.isPending}
-          onClick={() => {
-            setAsking('reset');
-          }}
-        >
-          <KeyRound aria-hidden size={16} /> {t('accounts.actions.reset')}
-        </button>
+        {suspended ? askButton('reactivate') : !own && askButton('suspend')}
+        {askButton('reset')}
       </div>
       <ConfirmDialog
         open={asking !== undefined}

@@ -7,7 +7,7 @@ import type { AdminAccount, AuditAction, AuditEntry } from '@tolk/shared/schemas
 import { formatDateTime, formatNumber, personName } from '../../../lib/format';
 import { languageName } from '../../../lib/language-names';
 import { PagedList } from '../../../ui/paged-list';
-import { ListSkeletons } from '../../../ui/skeletons';
+import { listSkeletons } from '../../../ui/skeletons';
 import { auditQuery } from '../api/list-audit';
 import { tenantAuditQuery } from '../api/list-tenant-audit';
 
@@ -102,20 +102,13 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function AuditSkeletons({ count }: { count: number }) {
-  return (
-    <ListSkeletons
-      count={count}
-      listClassName="audit-list"
-      item={
-        <div aria-hidden>
-          <Skeleton width="40%" />
-          <Skeleton width="70%" />
-        </div>
-      }
-    />
-  );
-}
+const auditSkeletons = listSkeletons(
+  'audit-list',
+  <div aria-hidden>
+    <Skeleton width="40%" />
+    <Skeleton width="70%" />
+  </div>,
+);
 
 /** Every admin change of the account, newest first: when, who, what, and each field before → after. */
 export function AccountAudit({ account }: { account: AdminAccount }) {
@@ -148,7 +141,7 @@ function AuditSection({
       <h2 id={titleId}>{title}</h2>
       <PagedList
         query={query}
-        skeletons={(count) => <AuditSkeletons count={count} />}
+        skeletons={auditSkeletons}
         empty={<p className="muted">{none}</p>}
         moreLabel={t('accounts.list.loadMore')}
         moreClassName="accounts-more"

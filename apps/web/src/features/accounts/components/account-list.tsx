@@ -14,9 +14,10 @@ import {
 import { paths } from '../../../lib/paths';
 import { useListParams } from '../../../lib/use-list-params';
 import { SelectField } from '../../../ui/field';
+import { ListEmpty } from '../../../ui/list-empty';
 import { PagedList } from '../../../ui/paged-list';
 import { SearchField } from '../../../ui/search-field';
-import { ListSkeletons } from '../../../ui/skeletons';
+import { listSkeletons } from '../../../ui/skeletons';
 import { accountsListQuery } from '../api/list-accounts';
 import { tenantsQuery } from '../api/list-tenants';
 import { AccountRow } from './account-row';
@@ -39,24 +40,17 @@ export interface BackState {
 }
 
 /** Rows the shape of an account's while the list loads. */
-function AccountRowSkeletons({ count }: { count: number }) {
-  return (
-    <ListSkeletons
-      count={count}
-      listClassName="account-list"
-      item={
-        <div className="account-row skeleton" aria-hidden>
-          <Skeleton circle width={44} height={44} />
-          <div className="account-row-text">
-            <Skeleton width="45%" height={18} />
-            <Skeleton width="70%" />
-            <Skeleton width="60%" />
-          </div>
-        </div>
-      }
-    />
-  );
-}
+const accountRowSkeletons = listSkeletons(
+  'account-list',
+  <div className="account-row skeleton" aria-hidden>
+    <Skeleton circle width={44} height={44} />
+    <div className="account-row-text">
+      <Skeleton width="45%" height={18} />
+      <Skeleton width="70%" />
+      <Skeleton width="60%" />
+    </div>
+  </div>,
+);
 
 /**
  * Every tenant's accounts (superadmins): a search by username or display name, a tenant and a
@@ -65,7 +59,7 @@ function AccountRowSkeletons({ count }: { count: number }) {
 export function AccountList() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { params, q, typed, setTyped, setParam } = useListParams(ACCOUNT_SEARCH_MAX);
+  const { params, q, setTyped, setParam, search } = useListParams(ACCOUNT_SEARCH_MAX);
   const tenant = tenantOf(params.get('tenant'));
   const state = stateOf(params.get('state'));
   const sort = sortOf(params.get('sort'));
@@ -80,13 +74,7 @@ export function AccountList() {
   return (
     <>
       <div className="accounts-tools" role="search">
-        <SearchField
-          className="accounts-search"
-          label={t('accounts.list.search')}
-          value={typed}
-          onChange={setTyped}
-          maxLength={ACCOUNT_SEARCH_MAX}
-        />
+        <SearchField className="accounts-search" label={t('accounts.list.search')} {...search} />
         <SelectField
           label={t('accounts.fields.tenant')}
           value={tenant}
@@ -122,11 +110,9 @@ export function AccountList() {
       </div>
       <PagedList
         query={query}
-        skeletons={(count) => <AccountRowSkeletons count={count} />}
+        skeletons={accountRowSkeletons}
         empty={
-          <div className="accounts-empty">
-            <UsersRound aria-hidden size={40} />
-            <p>{t('accounts.list.empty')}</p>
+          <ListEmpty icon={<UsersRound aria-hidden size={40} />} text={t('accounts.list.empty')}>
             {narrowed && (
               <button
                 type="button"
@@ -139,7 +125,7 @@ export function AccountList() {
                 {t('accounts.list.clearFilters')}
               </button>
             )}
-          </div>
+          </ListEmpty>
         }
         moreLabel={t('accounts.list.loadMore')}
         moreClassName="accounts-more"

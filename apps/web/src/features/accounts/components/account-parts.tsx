@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 /** Active or suspended, in words and colour (the words say it; the colour only helps). */
 export function StateBadge({ state }: { state: AccountState }) {
   const { t } = useTranslation();
-  return <span className={`account-badge ${state}`}>{t(`accounts.state.${state}`)}</span>;
+  return <span className={`pill outlined account-badge ${state}`}>{t(`accounts.state.${state}`)}</span>;
 }
 
 /** What a member changes of their own account themselves: the password, and the profile. */

@@ -114,8 +114,12 @@ export function TransactionRow({ entry, own = true }: { entry: LedgerEntry; own?
       <div className="ledger-entry-text">
         <span className="ledger-entry-title">
           <strong>{lineText(entry, t)}</strong>
-          {entry.reversesId && <span className="account-badge">{t('accounts.transactions.reversal')}</span>}
-          {entry.reversedById && <span className="account-badge">{t('accounts.transactions.reversed')}</span>}
+          {entry.reversesId && (
+            <span className="pill outlined account-badge">{t('accounts.transactions.reversal')}</span>
+          )}
+          {entry.reversedById && (
+            <span className="pill outlined account-badge">{t('accounts.transactions.reversed')}</span>
+          )}
         </span>
         <span>
           <Counterparty owner={entry.counterparty} />

@@ -9,9 +9,10 @@ import { paths } from '../../../lib/paths';
 import { useLoginResponse } from '../../../lib/session';
 import { toastError } from '../../../ui/toast-error';
 import { SelectField } from '../../../ui/field';
+import { ListEmpty } from '../../../ui/list-empty';
 import { PagedList } from '../../../ui/paged-list';
 import { WithLoaded } from '../../../ui/query-error';
-import { ListSkeletons } from '../../../ui/skeletons';
+import { listSkeletons } from '../../../ui/skeletons';
 import { balancesQuery } from '../api/list-balances';
 import { transactionsQuery, useExportTransactions } from '../api/list-transactions';
 import { AccountScreen } from '../components/account-screens';
@@ -19,23 +20,16 @@ import { TransactionRow } from '../components/ledger-parts';
 import { formatMoney } from '../../../lib/format';
 import '../accounts.css';
 
-function TransactionSkeletons({ count }: { count: number }) {
-  return (
-    <ListSkeletons
-      count={count}
-      listClassName="ledger-list"
-      item={
-        <div className="ledger-entry" aria-hidden>
-          <div className="ledger-entry-text">
-            <Skeleton width="40%" />
-            <Skeleton width="65%" />
-          </div>
-          <Skeleton width={80} />
-        </div>
-      }
-    />
-  );
-}
+const transactionSkeletons = listSkeletons(
+  'ledger-list',
+  <div className="ledger-entry" aria-hidden>
+    <div className="ledger-entry-text">
+      <Skeleton width="40%" />
+      <Skeleton width="65%" />
+    </div>
+    <Skeleton width={80} />
+  </div>,
+);
 
 /** One ledger account's statement: its holder and balance, Export CSV, then its entries a page at a time. */
 function Statement({ balance, own }: { balance: Balance; own: boolean }) {
@@ -80,7 +74,7 @@ function Statement({ balance, own }: { balance: Balance; own: boolean }) {
       </div>
       <PagedList
         query={query}
-        skeletons={(count) => <TransactionSkeletons count={count} />}
+        skeletons={transactionSkeletons}
         empty={<p className="muted">{t('accounts.transactions.none')}</p>}
         moreLabel={t('accounts.list.loadMore')}
         moreClassName="accounts-more"
@@ -126,12 +120,7 @@ export function Component() {
         {(items) => {
           const chosen = items.find((item) => item.currency === params.get('currency')) ?? items[0];
           if (!chosen) {
-            return (
-              <div className="accounts-empty">
-                <ReceiptText aria-hidden size={40} />
-                <p>{t('accounts.transactions.none')}</p>
-              </div>
-            );
+            return <ListEmpty icon={<ReceiptText aria-hidden size={40} />} text={t('accounts.transactions.none')} />;
           }
           return (
             <>

@@ -8,6 +8,7 @@ import { blockedQuery } from '../api/list-blocked';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { ListEmpty } from '../../../ui/list-empty';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { formatAgo, formatDay } from '../../../lib/format';
 import { personName } from '../format';
@@ -38,15 +39,6 @@ function ConnectionRow({ connection, when, children }: { connection: Connection;
   );
 }
 
-function EmptyList({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <div className="connect-empty small-empty">
-      {icon}
-      <p>{children}</p>
-    </div>
-  );
-}
-
 /** Requests made to me (with their note, in my language) to answer, and mine to withdraw. */
 export function RequestsTab({ connections, actions }: { connections: Connections; actions: Actions }) {
   const { t, i18n } = useTranslation();
@@ -61,7 +53,11 @@ export function RequestsTab({ connections, actions }: { connections: Connections
       <section className="connection-section" aria-labelledby={ids.incoming}>
         <h2 id={ids.incoming}>{t('connect.requests.incoming')}</h2>
         {connections.incoming.length === 0 ? (
-          <EmptyList icon={<Inbox aria-hidden size={32} />}>{t('connect.requests.noIncoming')}</EmptyList>
+          <ListEmpty
+            className="connect-empty small-empty"
+            icon={<Inbox aria-hidden size={32} />}
+            text={t('connect.requests.noIncoming')}
+          />
         ) : (
           <ul className="card-list">
             {connections.incoming.map((connection) => {
@@ -104,9 +100,11 @@ export function RequestsTab({ connections, actions }: { connections: Connections
       <section className="connection-section" aria-labelledby={ids.outgoing}>
         <h2 id={ids.outgoing}>{t('connect.requests.outgoing')}</h2>
         {connections.outgoing.length === 0 ? (
-          <EmptyList icon={<Send aria-hidden size={32} className="flip-rtl" />}>
-            {t('connect.requests.noOutgoing')}
-          </EmptyList>
+          <ListEmpty
+            className="connect-empty small-empty"
+            icon={<Send aria-hidden size={32} className="flip-rtl" />}
+            text={t('connect.requests.noOutgoing')}
+          />
         ) : (
           <ul className="card-list">
             {connections.outgoing.map((connection) => (
@@ -147,7 +145,11 @@ export function ConnectionsTab({ connections, actions }: { connections: Connecti
   return (
     <>
       {connections.connected.length === 0 ? (
-        <EmptyList icon={<Users aria-hidden size={32} />}>{t('connect.connections.none')}</EmptyList>
+        <ListEmpty
+          className="connect-empty small-empty"
+          icon={<Users aria-hidden size={32} />}
+          text={t('connect.connections.none')}
+        />
       ) : (
         <ul className="card-list">
           {connections.connected.map((connection) => (

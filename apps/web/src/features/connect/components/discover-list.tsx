@@ -11,7 +11,7 @@ import { QueryError, refetchOf } from '../../../ui/query-error';
 import { discoveryQuery } from '../api/list-people';
 import { NO_FILTERS, panelFilterCount, peopleQueryOf, type ConnectFilters } from '../filters';
 import { PersonCardItem } from './person-card';
-import { PersonCardSkeletons } from './person-card-skeleton';
+import { personCardSkeletons } from './person-card-skeleton';
 
 /** How far below the screen the next page starts loading, so scrolling rarely waits. */
 const NEAR_END = '600px';
@@ -45,7 +45,7 @@ export function DiscoverList({ filters, onChange }: DiscoverListProps) {
     };
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  if (query.isPending) return <PersonCardSkeletons count={3} />;
+  if (query.isPending) return personCardSkeletons(3);
   // A page after the first that failed keeps the list; only a list that never came is an error.
   if (query.isError && query.data === undefined) {
     const error = query.error;
@@ -137,7 +137,7 @@ export function DiscoverList({ filters, onChange }: DiscoverListProps) {
         className="list-end"
         query={query}
         label={t('connect.loadMore')}
-        loading={<PersonCardSkeletons count={1} />}
+        loading={personCardSkeletons(1)}
         end={<p className="muted small">{t('connect.seenEveryone')}</p>}
       />
     </>

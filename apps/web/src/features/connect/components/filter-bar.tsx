@@ -134,6 +134,7 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
           <Search aria-hidden size={18} className="input-icon" />
           <input
             type="search"
+            className="control"
             value={draft}
             maxLength={NAME_SEARCH_MAX}
             aria-label={t('connect.filters.search')}

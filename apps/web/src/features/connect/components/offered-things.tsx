@@ -43,7 +43,7 @@ export function OfferedThings({ offers, name }: { offers: readonly OfferedThing[
                   <span className="muted">{t(UNIT_KEYS[offer.unit])}</span>{' '}
                 </>
               )}
-              <span className={`offer-availability ${offer.availability}`}>
+              <span className={`pill offer-availability ${offer.availability}`}>
                 {t(AVAILABILITY_KEYS[offer.availability])}
               </span>
             </p>

@@ -7,10 +7,18 @@ import type { TranslationFlag } from '@tolk/shared/schemas/translation';
 import { directionOf } from '@tolk/shared/languages';
 import { formatAgo, formatDay } from '../../../lib/format';
 import { engineName, languageName } from '../../../lib/language-names';
-import { ListSkeletons } from '../../../ui/skeletons';
+import { listSkeletons } from '../../../ui/skeletons';
+import { ListEmpty } from '../../../ui/list-empty';
 import { PagedList } from '../../../ui/paged-list';
 import { translationFlagsQuery } from '../api/list-translation-flags';
 import { personName } from '../format';
+
+const flagSkeletons = listSkeletons(
+  'card-list report-list',
+  <div className="card report-card">
+    <Skeleton count={3} />
+  </div>,
+);
 
 /** The reports screen's Translations tab: machine translations members flagged as bad, newest first. */
 export function TranslationFlagsPanel() {
@@ -21,22 +29,13 @@ export function TranslationFlagsPanel() {
       <p className="muted">{t('connect.reports.flags.lead')}</p>
       <PagedList
         query={query}
-        skeletons={(count) => (
-          <ListSkeletons
-            count={count}
-            listClassName="card-list report-list"
-            item={
-              <div className="card report-card">
-                <Skeleton count={3} />
-              </div>
-            }
-          />
-        )}
+        skeletons={flagSkeletons}
         empty={
-          <div className="connect-empty">
-            <Languages aria-hidden size={40} />
-            <p>{t('connect.reports.flags.none')}</p>
-          </div>
+          <ListEmpty
+            className="connect-empty"
+            icon={<Languages aria-hidden size={40} />}
+            text={t('connect.reports.flags.none')}
+          />
         }
         moreLabel={t('connect.reports.flags.more')}
         moreClassName="report-more"

@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { cityLabel } from '../../../ui/city-picker';
 import { MissingOrError } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
+import { ListEmpty } from '../../../ui/list-empty';
 import { BackLink } from '../../../ui/back-link';
 import { tripMeetQuery } from '../api/get-trip-meet';
 import { formatNumber } from '../../../lib/format';
@@ -74,7 +75,7 @@ function Meet({ meet }: { meet: TripMeet }) {
         <BackLink to={paths.connectTrips} label={t('connect.meet.backToTrips')} />
       </header>
 
-      <div className="card raised meet-hero">
+      <div className="card raised icon-head meet-hero">
         <Plane aria-hidden size={28} className="flip-rtl" />
         <div className="meet-hero-text">
           <h1 id={ids.title}>{t('connect.meet.title', { city })}</h1>
@@ -163,10 +164,7 @@ function MeetSection({ headingId, title, hint, count, empty, children }: MeetSec
       </h2>
       <p className="muted small">{hint}</p>
       {count === 0 ? (
-        <div className="connect-empty small-empty">
-          <UsersRound aria-hidden size={32} />
-          <p>{empty}</p>
-        </div>
+        <ListEmpty className="connect-empty small-empty" icon={<UsersRound aria-hidden size={32} />} text={empty} />
       ) : (
         <ul className="person-list">{children}</ul>
       )}

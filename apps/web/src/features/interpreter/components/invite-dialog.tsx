@@ -17,6 +17,9 @@ import { inviteOrigins } from '../invite-origin';
 import { limitSeconds } from '../plaza-errors';
 import { FormError } from '../../../ui/form-error';
 
+/** Why the link is on a local network address, or why it is this machine's own (invite-origin.ts). */
+const ORIGIN_NOTE_KEYS = { lan: 'interpreter.inviteLanNote', none: 'interpreter.inviteNoLan' } as const;
+
 interface InviteDialogProps {
   open: boolean;
   plazaId: string;
@@ -120,14 +123,9 @@ export function InviteDialog({ open, plazaId, current, waiting, guest, onClose, 
               height={240}
             />
           )}
-          {choice.note === 'lan' && (
+          {choice.note && (
             <p className="muted" role="note">
-              {t('interpreter.inviteLanNote')}
-            </p>
-          )}
-          {choice.note === 'none' && (
-            <p className="muted" role="note">
-              {t('interpreter.inviteNoLan')}
+              {t(ORIGIN_NOTE_KEYS[choice.note])}
             </p>
           )}
           {choice.origins.length > 1 && (

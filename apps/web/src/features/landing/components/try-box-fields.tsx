@@ -6,18 +6,24 @@ import { paths } from '../../../lib/paths';
 import { LanguageSelect } from '../../../ui/language-select';
 
 /** Into something other than the reader's own language: that is what they came to see. */
-export function tryTarget(uiLanguage: string): string {
+function tryTarget(uiLanguage: string): string {
   return (toTranslationLanguage(uiLanguage) ?? 'en') === 'en' ? 'es' : 'en';
 }
 
+/** What the box holds: the text, and the languages from ('' to detect it) and into. */
+export interface TryBox {
+  text: string;
+  from: string;
+  to: string;
+}
+
+/** A box with nothing typed yet, into a language other than the reader's. */
+export const emptyTryBox = (uiLanguage: string): TryBox => ({ text: '', from: '', to: tryTarget(uiLanguage) });
+
 interface TryBoxFieldsProps {
   id: string;
-  text: string;
-  onText: (text: string) => void;
-  from: string;
-  onFrom: (language: string) => void;
-  to: string;
-  onTo: (language: string) => void;
+  box: TryBox;
+  onChange: (box: TryBox) => void;
   maxLength?: number;
   /** The box before its sending part is in: shown as it will be, not yet usable. */
   disabled?: boolean;
@@ -29,19 +35,9 @@ interface TryBoxFieldsProps {
  * The try box's text, its two languages and its button: the same in the box and in the place
  * held for it while its sending part loads (TryBoxPreview), so nothing below it moves.
  */
-export function TryBoxFields({
-  id,
-  text,
-  onText,
-  from,
-  onFrom,
-  to,
-  onTo,
-  maxLength,
-  disabled = false,
-  pending = false,
-}: TryBoxFieldsProps) {
+export function TryBoxFields({ id, box, onChange, maxLength, disabled = false, pending = false }: TryBoxFieldsProps) {
   const { t } = useTranslation();
+  const { text, from, to } = box;
   return (
     <>
       <h3 id={`${id}-title`} className="visually-hidden">
@@ -57,7 +53,7 @@ export function TryBoxFields({
           disabled={disabled}
           placeholder={t('landing.tryPlaceholder')}
           onChange={(event) => {
-            onText(event.target.value);
+            onChange({ ...box, text: event.target.value });
           }}
         />
       </div>
@@ -65,11 +61,20 @@ export function TryBoxFields({
         <LanguageSelect
           label={t('landing.tryFrom')}
           value={from}
-          onChange={onFrom}
+          onChange={(language) => {
+            onChange({ ...box, from: language });
+          }}
           disabled={disabled}
           extraOption={{ value: '', label: t('landing.tryAuto') }}
         />
-        <LanguageSelect label={t('landing.tryTo')} value={to} onChange={onTo} disabled={disabled} />
+        <LanguageSelect
+          label={t('landing.tryTo')}
+          value={to}
+          onChange={(language) => {
+            onChange({ ...box, to: language });
+          }}
+          disabled={disabled}
+        />
       </div>
       <button type="submit" className="button primary" disabled={disabled || !text.trim() || pending}>
         <Languages aria-hidden size={16} /> {t('landing.tryButton')}
@@ -99,16 +104,7 @@ export function TryBoxPreview() {
   const { i18n } = useTranslation();
   return (
     <div className="try-box" aria-busy>
-      <TryBoxFields
-        id="try-preview"
-        text=""
-        onText={ignore}
-        from=""
-        onFrom={ignore}
-        to={tryTarget(i18n.language)}
-        onTo={ignore}
-        disabled
-      />
+      <TryBoxFields id="try-preview" box={emptyTryBox(i18n.language)} onChange={ignore} disabled />
       <div className="try-result" />
       <TryMore />
     </div>

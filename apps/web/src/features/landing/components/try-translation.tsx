@@ -8,16 +8,14 @@ import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { useTranslateText } from '../api/translate-text';
 import { FormError } from '../../../ui/form-error';
-import { TryBoxFields, TryMore, tryTarget } from './try-box-fields';
+import { emptyTryBox, TryBoxFields, TryMore } from './try-box-fields';
 
 /** One phrase, translated live, for a visitor who has not signed up: the product in ten seconds. */
 export function TryTranslation() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const { loginResponse } = useLoginResponse();
-  const [text, setText] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState(() => tryTarget(i18n.language));
+  const [box, setBox] = useState(() => emptyTryBox(i18n.language));
   const max = loginResponse.isloggedin ? TRANSLATE_MEMBER_TEXT_MAX : TRANSLATE_GUEST_TEXT_MAX;
 
   const translate = useTranslateText();
@@ -30,20 +28,11 @@ export function TryTranslation() {
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (text.trim()) translate.mutate({ text: text.trim(), from, to });
+        const text = box.text.trim();
+        if (text) translate.mutate({ text, from: box.from, to: box.to });
       }}
     >
-      <TryBoxFields
-        id={id}
-        text={text}
-        onText={setText}
-        from={from}
-        onFrom={setFrom}
-        to={to}
-        onTo={setTo}
-        maxLength={max}
-        pending={translate.isPending}
-      />
+      <TryBoxFields id={id} box={box} onChange={setBox} maxLength={max} pending={translate.isPending} />
       <div className="try-result" aria-live="polite" aria-busy={translate.isPending}>
         {translate.isPending && <p className="muted">{t('translation.pending')}</p>}
         {translate.isError && <FormError>{errorMessage(translate.error, t)}</FormError>}

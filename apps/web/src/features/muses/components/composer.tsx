@@ -189,6 +189,7 @@ export function Composer({ conversationId, socket, onSend }: ComposerProps) {
       <div className="composer-row">
         <textarea
           ref={textArea}
+          className="control"
           aria-label={t('muses.placeholder')}
           placeholder={t('muses.placeholder')}
           value={text}

@@ -10,6 +10,7 @@ import { personName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { BackLink } from '../../../ui/back-link';
+import { ListMore } from '../../../ui/list-more';
 import '../conversations.css';
 
 export function Component() {
@@ -67,20 +68,17 @@ export function Component() {
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <div className="actions center">
-          <button
-            type="button"
-            className="button"
-            disabled={query.isFetchingNextPage}
-            onClick={() => {
-              void query.fetchNextPage();
-            }}
-          >
-            {query.isFetchingNextPage ? t('common.loading') : t('muses.loadOlder')}
+      <ListMore
+        className="actions center"
+        query={query}
+        label={t('muses.loadOlder')}
+        // While the next page comes, its button stays, waiting.
+        loading={
+          <button type="button" className="button" disabled>
+            {t('common.loading')}
           </button>
-        </div>
-      )}
+        }
+      />
     </section>
   );
 }

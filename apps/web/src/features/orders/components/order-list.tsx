@@ -6,6 +6,7 @@ import type { OrdersPage } from '@tolk/shared/schemas/orders';
 import { paths } from '../../../lib/paths';
 import { priceOrFree } from '../../../lib/format';
 import { ListMore } from '../../../ui/list-more';
+import { ListEmpty } from '../../../ui/list-empty';
 import { PhotoThumb } from '../../../ui/photo-thumb';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { PhotoRowSkeletons } from '../../../ui/photo-row-skeletons';
@@ -60,9 +61,10 @@ export function OrderList({ side }: { side: OrderSide }) {
   const orders = query.data.pages.flatMap((page) => page.items);
   if (orders.length === 0) {
     return (
-      <div className="list-empty orders-empty">
-        {side === 'buyer' ? <ShoppingBag aria-hidden size={40} /> : <Store aria-hidden size={40} />}
-        <p>{t(TEXTS[side].empty)}</p>
+      <ListEmpty
+        icon={side === 'buyer' ? <ShoppingBag aria-hidden size={40} /> : <Store aria-hidden size={40} />}
+        text={t(TEXTS[side].empty)}
+      >
         {side === 'buyer' ? (
           <Link className="button primary" to={paths.connect}>
             {t('orders.list.findOffers')}
@@ -72,7 +74,7 @@ export function OrderList({ side }: { side: OrderSide }) {
             {t('orders.list.offerSomething')}
           </Link>
         )}
-      </div>
+      </ListEmpty>
     );
   }
   return (

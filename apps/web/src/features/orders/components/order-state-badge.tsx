@@ -5,5 +5,5 @@ import { STATE_KEYS } from '../format';
 /** Where an order stands, as a badge coloured by state (the word says it; the colour only helps). */
 export function OrderStateBadge({ state }: { state: OrderState }) {
   const { t } = useTranslation();
-  return <span className={`order-state ${state}`}>{t(STATE_KEYS[state])}</span>;
+  return <span className={`pill status order-state ${state}`}>{t(STATE_KEYS[state])}</span>;
 }

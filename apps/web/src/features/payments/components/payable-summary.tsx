@@ -9,8 +9,8 @@ export function PayableSummary({ payable, titleId }: { payable: Payable; titleId
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
-    <div className="card payable-summary">
-      <Receipt aria-hidden size={28} className="payable-summary-icon" />
+    <div className="card icon-head payable-summary">
+      <Receipt aria-hidden size={28} />
       <div className="payable-summary-text">
         <p className="small muted">
           {t(payable.kind === 'subscription' ? 'payments.kind.subscription' : 'payments.kind.order')}

@@ -29,7 +29,7 @@ export function ProviderChoices({ providers, onChoose, opening, disabled }: Prov
   return (
     <section className="payment-providers" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('payments.select.how')}</h2>
-      <ul>
+      <ul className="card-list">
         {providers.map((provider) => {
           const Icon = ICONS[provider.id];
           const busy = opening === provider.id;
@@ -37,7 +37,7 @@ export function ProviderChoices({ providers, onChoose, opening, disabled }: Prov
             <li key={provider.id}>
               <button
                 type="button"
-                className="payment-provider"
+                className="control payment-provider"
                 disabled={disabled || opening !== undefined}
                 aria-busy={busy || undefined}
                 onClick={() => {
@@ -50,7 +50,9 @@ export function ProviderChoices({ providers, onChoose, opening, disabled }: Prov
                   <span className="payment-provider-hint">
                     {busy ? t('payments.select.opening') : t(PROVIDER_HINT_KEYS[provider.id])}
                   </span>
-                  {provider.testMode && <span className="payment-test-badge">{t('payments.testMode')}</span>}
+                  {provider.testMode && (
+                    <span className="pill outlined payment-test-badge">{t('payments.testMode')}</span>
+                  )}
                 </span>
                 <ChevronRight aria-hidden size={20} className="flip-rtl" />
               </button>

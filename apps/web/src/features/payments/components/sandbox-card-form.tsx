@@ -126,7 +126,7 @@ export function SandboxCardForm({ payment }: { payment: Payment }) {
             <li key={digits}>
               <button
                 type="button"
-                className="test-card"
+                className="control test-card"
                 disabled={busy}
                 onClick={() => {
                   form.setValue('number', groupCardNumber(digits), { shouldDirty: true, shouldValidate: isSubmitted });

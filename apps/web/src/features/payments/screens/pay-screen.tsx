@@ -113,7 +113,7 @@ function ReaderView({ payment }: { payment: Payment }) {
     <>
       <PaymentFacts payment={payment}>
         <p className="payment-state-line">
-          <span className={`payment-state ${payment.state}`}>{t(STATE_KEYS[payment.state])}</span>
+          <span className={`pill status payment-state ${payment.state}`}>{t(STATE_KEYS[payment.state])}</span>
         </p>
         {payment.state === 'failed' && <p>{failureText(payment, t)}</p>}
         {isOpen(payment) && <p className="muted">{t('payments.pay.sellerWaits')}</p>}

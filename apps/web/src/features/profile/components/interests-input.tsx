@@ -33,7 +33,7 @@ export function InterestsInput({ value, onChange, error }: InterestsInputProps) 
             <li key={tag}>
               <button
                 type="button"
-                className="interest-chip"
+                className="control interest-chip"
                 aria-pressed={chosen}
                 // Still focusable and read out when the list is full: the status says why it waits.
                 aria-disabled={blocked || undefined}

@@ -56,6 +56,7 @@ export function SpokenLanguagesInput({ value, onChange, error }: SpokenLanguages
                   </label>
                   <select
                     id={levelId}
+                    className="control"
                     value={row.level}
                     onChange={(event) => {
                       update(index, { level: event.target.value as LanguageLevel });

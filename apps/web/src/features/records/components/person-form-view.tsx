@@ -9,15 +9,14 @@ import {
   type Person,
 } from '@tolk/shared/schemas/persons';
 import { USERNAME_MAX } from '@tolk/shared/limits';
-import { RECORD_NAME_MAX, RECORD_TEXT_MAX } from '@tolk/shared/schemas/records';
-import { Field, FieldNotes, notesOf, SelectField, TextAreaField } from '../../../ui/field';
+import { Field, FieldNotes, notesOf, SelectField } from '../../../ui/field';
 import { LanguageChips } from '../../../ui/language-chips';
 import { placeChoicesQuery } from '../api/list-place-choices';
 import { recordResolver } from '../../../ui/form-errors';
 import { NEW_PERSON, personFieldOf, toPersonForm, toPersonInput, type PersonForm } from '../person-form';
 import { useRecordForm } from '../use-record-form';
 import { PhotoPicker } from './photo-picker';
-import { RecordFormFrame } from './record-form-parts';
+import { RecordDescriptionField, RecordFormFrame, RecordNameField, RecordNoteField } from './record-form-parts';
 
 /** Someone I met: who, where and when, the languages they speak, and their Tolk account if any. */
 export function PersonFormView({ record }: { record: Person | undefined }) {
@@ -47,21 +46,9 @@ export function PersonFormView({ record }: { record: Person | undefined }) {
 
   return (
     <RecordFormFrame controls={controls}>
-      <Field
-        label={t('records.persons.name')}
-        maxLength={RECORD_NAME_MAX}
-        autoComplete="off"
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
+      <RecordNameField label={t('records.persons.name')} error={errors.name?.message} {...form.register('name')} />
       <PhotoPicker legend={t('records.photos.one')} max={1} {...controls.photos} />
-      <TextAreaField
-        label={t('records.form.description')}
-        rows={3}
-        maxLength={RECORD_TEXT_MAX}
-        error={errors.description?.message}
-        {...form.register('description')}
-      />
+      <RecordDescriptionField error={errors.description?.message} {...form.register('description')} />
       <fieldset className="record-fieldset">
         <legend>{t('records.persons.met')}</legend>
         <SelectField
@@ -120,13 +107,7 @@ export function PersonFormView({ record }: { record: Person | undefined }) {
         error={errors.username?.message}
         {...form.register('username')}
       />
-      <TextAreaField
-        label={t('records.form.note')}
-        rows={3}
-        maxLength={RECORD_TEXT_MAX}
-        error={errors.note?.message}
-        {...form.register('note')}
-      />
+      <RecordNoteField error={errors.note?.message} {...form.register('note')} />
     </RecordFormFrame>
   );
 }

@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { distanceKm, farFromCity, PLACE_NEAR_CITY_KM, type LatLon } from '@tolk/shared/geo';
 import type { CityChoice } from '@tolk/shared/schemas/cities';
 import { PLACE_ADDRESS_MAX, placeInputSchema, type Place } from '@tolk/shared/schemas/places';
-import { RECORD_NAME_MAX, RECORD_TEXT_MAX } from '@tolk/shared/schemas/records';
 import { formatKm } from '../../../lib/format';
 import { CityField } from '../../../ui/city-field';
 import { cityLabel } from '../../../ui/city-picker';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { Field, SelectField, TextAreaField } from '../../../ui/field';
+import { Field, SelectField } from '../../../ui/field';
 import { recordResolver } from '../../../ui/form-errors';
 import {
   NEW_PLACE,
@@ -26,7 +25,7 @@ import { useRecordForm } from '../use-record-form';
 import { PhotoPicker } from './photo-picker';
 import { PlaceMap } from './place-map';
 import { RatingInput } from './rating';
-import { RecordFormFrame } from './record-form-parts';
+import { RecordFormFrame, RecordNameField, RecordNoteField } from './record-form-parts';
 
 const toInput = (values: PlaceForm) => toPlaceInput(values).input;
 
@@ -76,13 +75,7 @@ export function PlaceFormView({ record }: { record: Place | undefined }) {
 
   return (
     <RecordFormFrame controls={controls}>
-      <Field
-        label={t('records.places.name')}
-        maxLength={RECORD_NAME_MAX}
-        autoComplete="off"
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
+      <RecordNameField label={t('records.places.name')} error={errors.name?.message} {...form.register('name')} />
       <SelectField
         label={t('records.places.kind')}
         options={PLACE_KINDS.map((kind) => ({ value: kind, label: t(PLACE_KIND_KEYS[kind]) }))}
@@ -130,13 +123,7 @@ export function PlaceFormView({ record }: { record: Place | undefined }) {
       </fieldset>
       <RatingInput registration={form.register('rating')} value={rating} error={errors.rating?.message} />
       <PhotoPicker legend={t('records.photos.one')} max={1} {...controls.photos} />
-      <TextAreaField
-        label={t('records.form.note')}
-        rows={3}
-        maxLength={RECORD_TEXT_MAX}
-        error={errors.note?.message}
-        {...form.register('note')}
-      />
+      <RecordNoteField error={errors.note?.message} {...form.register('note')} />
       <ConfirmDialog
         open={held !== null}
         title={t('records.places.farTitle', { city: held ? held.city.name : '' })}

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { RECORD_NAME_MAX, RECORD_TEXT_MAX } from '@tolk/shared/schemas/records';
+import { Field, TextAreaField, type FieldProps } from '../../../ui/field';
 import { FormActions } from '../../../ui/form-actions';
 import { FormError } from '../../../ui/form-error';
 import { RECORD_PATHS, type RecordKind } from '../kinds';
@@ -39,4 +41,23 @@ export function RecordFormFrame<K extends RecordKind, F extends RecordFormValues
       />
     </form>
   );
+}
+
+/** A record's name, first in its form: `{...form.register('name')}` and its error. */
+export function RecordNameField(props: Omit<FieldProps, 'maxLength' | 'autoComplete'>) {
+  return <Field maxLength={RECORD_NAME_MAX} autoComplete="off" {...props} />;
+}
+
+type RecordTextProps = Omit<ComponentProps<typeof TextAreaField>, 'label' | 'maxLength'>;
+
+/** What a person or a thing is, in a few lines (a thing's offer shows it to others). */
+export function RecordDescriptionField({ rows = 3, ...props }: RecordTextProps) {
+  const { t } = useTranslation();
+  return <TextAreaField label={t('records.form.description')} rows={rows} maxLength={RECORD_TEXT_MAX} {...props} />;
+}
+
+/** A member's own note on a person or a place. */
+export function RecordNoteField(props: Omit<RecordTextProps, 'rows'>) {
+  const { t } = useTranslation();
+  return <TextAreaField label={t('records.form.note')} rows={3} maxLength={RECORD_TEXT_MAX} {...props} />;
 }

@@ -6,6 +6,7 @@ import { Plus } from 'lucide-react';
 import { RECORD_SEARCH_MAX, RECORD_SORTS, type RecordSort } from '@tolk/shared/schemas/records';
 import { useListParams } from '../../../lib/use-list-params';
 import { ListMore } from '../../../ui/list-more';
+import { ListEmpty } from '../../../ui/list-empty';
 import { SearchField } from '../../../ui/search-field';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { recordsListQuery } from '../api/list-records';
@@ -43,7 +44,7 @@ export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: Recor
   const texts = RECORD_TEXTS[kind];
   const recordPaths = RECORD_PATHS[kind];
   const location = useLocation();
-  const { params, q, typed, setTyped, setParam } = useListParams(RECORD_SEARCH_MAX);
+  const { params, q, setTyped, setParam, search } = useListParams(RECORD_SEARCH_MAX);
   const sort = sortOf(params.get('sort'));
   const query = useInfiniteQuery({ ...recordsListQuery(kind, { q, sort }), placeholderData: keepPreviousData });
   const back: BackState = { back: location.pathname + location.search };
@@ -56,9 +57,7 @@ export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: Recor
     const records = query.data.pages.flatMap((page) => page.items);
     body =
       records.length === 0 ? (
-        <div className="list-empty records-empty">
-          {emptyIcon}
-          <p>{t(texts.empty)}</p>
+        <ListEmpty className="list-empty records-empty" icon={emptyIcon} text={t(texts.empty)}>
           {q ? (
             <button
               type="button"
@@ -75,7 +74,7 @@ export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: Recor
               <Plus aria-hidden size={18} /> {t(texts.add)}
             </Link>
           )}
-        </div>
+        </ListEmpty>
       ) : (
         <>
           <ul className="record-list" aria-busy={query.isPlaceholderData || undefined}>
@@ -109,13 +108,7 @@ export function RecordList<K extends RecordKind>({ kind, emptyIcon, row }: Recor
         </div>
       </header>
       <div className="records-tools" role="search">
-        <SearchField
-          className="records-search"
-          label={t('records.search')}
-          value={typed}
-          onChange={setTyped}
-          maxLength={RECORD_SEARCH_MAX}
-        />
+        <SearchField className="records-search" label={t('records.search')} {...search} />
         <div className="field records-sort">
           <label htmlFor={ids.sort}>{t('records.sort.label')}</label>
           <select

@@ -72,7 +72,7 @@ export function ThingRow({ thing }: { thing: Thing }) {
           ])}
         </span>
         {thing.visibility === 'offered' && (
-          <span className="record-badge offered">{t('records.things.visibilities.offered')}</span>
+          <span className="pill record-badge offered">{t('records.things.visibilities.offered')}</span>
         )}
       </span>
     </>

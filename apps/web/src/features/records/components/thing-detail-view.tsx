@@ -30,10 +30,10 @@ export function ThingDetailView({ thing, back }: { thing: Thing; back: string })
             {thing.priceMinor > 0 && <span className="muted"> {t(THING_UNIT_KEYS[thing.unit])}</span>}
           </p>
           <p className="record-badges">
-            <span className={`record-badge ${thing.availability}`}>
+            <span className={`pill record-badge ${thing.availability}`}>
               {t(THING_AVAILABILITY_KEYS[thing.availability])}
             </span>
-            <span className={`record-badge ${thing.visibility}`}>
+            <span className={`pill record-badge ${thing.visibility}`}>
               {t(THING_VISIBILITY_KEYS[thing.visibility].label)}
             </span>
           </p>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
-import { RECORD_NAME_MAX, RECORD_TEXT_MAX, THING_PHOTOS_MAX } from '@tolk/shared/schemas/records';
+import { THING_PHOTOS_MAX } from '@tolk/shared/schemas/records';
 import {
   THING_AVAILABILITIES,
   THING_UNITS,
@@ -12,7 +12,7 @@ import {
   type Thing,
 } from '@tolk/shared/schemas/things';
 import { profileQuery } from '../../profile/api/get-profile';
-import { Field, FieldNotes, notesOf, SelectField, TextAreaField } from '../../../ui/field';
+import { Field, FieldNotes, notesOf, SelectField } from '../../../ui/field';
 import { LanguageSelect } from '../../../ui/language-select';
 import { recordResolver } from '../../../ui/form-errors';
 import { defaultCurrency, parsePrice, priceExample } from '../../../lib/price';
@@ -30,7 +30,7 @@ import { useRecordForm } from '../use-record-form';
 import { SellerFee } from '../../payments';
 import { CurrencyField } from './currency-field';
 import { PhotoPicker } from './photo-picker';
-import { RecordFormFrame } from './record-form-parts';
+import { RecordDescriptionField, RecordFormFrame, RecordNameField } from './record-form-parts';
 
 /**
  * Where a member without a home city likely pays: their interface language, with the region the
@@ -87,17 +87,9 @@ export function ThingFormView({ record }: { record: Thing | undefined }) {
 
   return (
     <RecordFormFrame controls={controls}>
-      <Field
-        label={t('records.things.name')}
-        maxLength={RECORD_NAME_MAX}
-        autoComplete="off"
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <TextAreaField
-        label={t('records.form.description')}
+      <RecordNameField label={t('records.things.name')} error={errors.name?.message} {...form.register('name')} />
+      <RecordDescriptionField
         rows={4}
-        maxLength={RECORD_TEXT_MAX}
         hint={t('records.things.descriptionHint')}
         error={errors.description?.message}
         {...form.register('description')}

@@ -36,7 +36,7 @@ function ActiveSubscription({ subscription }: { subscription: Subscription }) {
   const plan = subscription.plan.name;
   return (
     <section className="card subscription-panel" aria-labelledby={titleId}>
-      <p className="subscription-state active">
+      <p className="pill status subscription-state active">
         <BadgeCheck aria-hidden size={18} /> {t('subscriptions.current.active')}
       </p>
       <h2 id={titleId} dir="auto" data-user-text>
@@ -109,7 +109,7 @@ function IncompleteSubscription({ subscription }: { subscription: Subscription }
   const { cancel, busy } = useSubscriptionActions(subscription);
   return (
     <section className="card subscription-panel" aria-labelledby={titleId}>
-      <p className="subscription-state incomplete">
+      <p className="pill status subscription-state incomplete">
         <CreditCard aria-hidden size={18} /> {t('subscriptions.current.incomplete')}
       </p>
       <h2 id={titleId} dir="auto" data-user-text>
