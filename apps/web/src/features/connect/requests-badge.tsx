@@ -8,7 +8,7 @@ export default function RequestsBadge() {
   const count = useIncomingRequestCount();
   if (count === 0) return null;
   return (
-    <span className="nav-badge">
+    <span className="nav-badge count-badge">
       <span aria-hidden>{count > 99 ? '99+' : formatNumber(count, i18n.language)}</span>{' '}
       <span className="visually-hidden">{t('connect.waiting', { count })}</span>
     </span>

@@ -25,7 +25,7 @@ export default function NotificationBell() {
     >
       <Bell aria-hidden size={20} />
       {unread > 0 && (
-        <span className="notification-count" aria-hidden data-testid="notification-count">
+        <span className="notification-count count-badge" aria-hidden data-testid="notification-count">
           {unread > 99 ? '99+' : formatNumber(unread, i18n.language)}
         </span>
       )}

@@ -6,6 +6,7 @@ import { Inbox, RotateCcw } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useLoginResponse } from '../../../lib/session';
+import { ListEmpty } from '../../../ui/list-empty';
 import { ListMore } from '../../../ui/list-more';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { ScreenSkeleton } from '../../../ui/skeletons';
@@ -47,10 +48,7 @@ function OutgoingMail() {
       ) : mail.isError && mail.data === undefined ? (
         <QueryError as="div" error={mail.error} onRetry={refetchOf(mail)} />
       ) : items.length === 0 ? (
-        <div className="list-empty">
-          <Inbox aria-hidden size={40} />
-          <p>{t('accounts.mail.empty')}</p>
-        </div>
+        <ListEmpty icon={<Inbox aria-hidden size={40} />} text={t('accounts.mail.empty')} />
       ) : (
         <>
           <ul className="mail-list">

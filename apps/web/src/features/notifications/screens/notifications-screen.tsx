@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { BellOff, CheckCheck } from 'lucide-react';
 import Skeleton from 'react-loading-skeleton';
 import { ListMore } from '../../../ui/list-more';
-import { ListSkeletons } from '../../../ui/skeletons';
+import { ListEmpty } from '../../../ui/list-empty';
+import { listSkeletons } from '../../../ui/skeletons';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { toastError } from '../../../ui/toast-error';
 import { notificationsListQuery } from '../api/list-notifications';
@@ -13,20 +14,15 @@ import { NotificationItem } from '../components/notification-item';
 import '../notifications.css';
 
 /** Rows the shape of a notification's while the list loads. */
-const NotificationSkeletons = ({ count }: { count: number }) => (
-  <ListSkeletons
-    count={count}
-    listClassName="notification-list"
-    item={
-      <div className="notification-item skeleton" aria-hidden>
-        <Skeleton circle width={36} height={36} />
-        <div className="notification-body">
-          <Skeleton width="80%" />
-          <Skeleton width="30%" />
-        </div>
-      </div>
-    }
-  />
+const notificationSkeletons = listSkeletons(
+  'notification-list',
+  <div className="notification-item skeleton" aria-hidden>
+    <Skeleton circle width={36} height={36} />
+    <div className="notification-body">
+      <Skeleton width="80%" />
+      <Skeleton width="30%" />
+    </div>
+  </div>,
 );
 
 /**
@@ -45,7 +41,7 @@ export function Component() {
 
   return (
     <section className="notifications" aria-labelledby={titleId}>
-      <header className="notifications-head">
+      <header className="head-row">
         <h1 id={titleId}>{t('notifications.title')}</h1>
         <button
           type="button"
@@ -64,14 +60,11 @@ export function Component() {
         </button>
       </header>
       {query.isPending ? (
-        <NotificationSkeletons count={5} />
+        notificationSkeletons(5)
       ) : query.isError && query.data === undefined ? (
         <QueryError as="div" error={query.error} onRetry={refetchOf(query)} />
       ) : items.length === 0 ? (
-        <div className="list-empty">
-          <BellOff aria-hidden size={40} />
-          <p>{t('notifications.empty')}</p>
-        </div>
+        <ListEmpty icon={<BellOff aria-hidden size={40} />} text={t('notifications.empty')} />
       ) : (
         <>
           <ul className="notification-list">
@@ -91,7 +84,7 @@ export function Component() {
             className="list-more"
             query={query}
             label={t('notifications.loadMore')}
-            loading={<NotificationSkeletons count={1} />}
+            loading={notificationSkeletons(1)}
           />
         </>
       )}
