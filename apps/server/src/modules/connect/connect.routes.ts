@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
@@ -13,7 +12,7 @@ import {
 import { okSchema } from '@tolk/shared/schemas/auth';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { operations } from '../../http/operations';
+import { ok, routes } from '../../http/routes';
 import type { ConnectService, ConnectViewer } from './connect.service';
 
 /** The member calling, as connect sees them. */
@@ -33,11 +32,11 @@ export async function connectRoutes(
   },
 ) {
   const { service } = options;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const operation = operations({
+  const route = routes(app, {
     tags: ['connect'],
     errors: errorResponses(400, 401, 404, 429),
     config: { auth: 'required' },
+    actor: viewerOf,
   });
 
   // Whoever uses connect is active: the coarse "active today" others see.
@@ -45,100 +44,73 @@ export async function connectRoutes(
     if (request.caller) void service.touch(request.caller.accountId).catch(() => undefined);
   });
 
-  r.get(
-    '/connect/people',
-    operation({
-      summary: 'People in my community, complementary language partners first',
-      querystring: discoveryQuerySchema,
-      response: { 200: discoveryPageSchema },
-    }),
-    async (request) => service.discover(viewerOf(request), request.query),
-  );
+  route.get('/connect/people', {
+    summary: 'People in my community, complementary language partners first',
+    querystring: discoveryQuerySchema,
+    response: { 200: discoveryPageSchema },
+    handler: (viewer, { query }) => service.discover(viewer, query),
+  });
 
-  r.get(
-    '/connect/people/:id',
-    operation({
-      summary: 'One person, their bio in my language',
-      params: idParamsSchema,
-      response: { 200: personDetailSchema },
-    }),
-    async (request) => service.person(viewerOf(request), request.params.id),
-  );
+  route.get('/connect/people/:id', {
+    summary: 'One person, their bio in my language',
+    params: idParamsSchema,
+    response: { 200: personDetailSchema },
+    handler: (viewer, { params }) => service.person(viewer, params.id),
+  });
 
-  r.post(
-    '/connect/people/:id/request',
-    operation(
-      {
-        summary: 'Ask to connect, with a short note (accepts their request when they asked first)',
-        params: idParamsSchema,
-        body: connectRequestInputSchema,
-        response: { 200: connectionStateSchema },
-      },
-      { rateLimit: options.requestLimit },
-    ),
-    async (request) => service.request(viewerOf(request), request.params.id, request.body.note),
-  );
+  route.post('/connect/people/:id/request', {
+    summary: 'Ask to connect, with a short note (accepts their request when they asked first)',
+    params: idParamsSchema,
+    body: connectRequestInputSchema,
+    response: { 200: connectionStateSchema },
+    config: { rateLimit: options.requestLimit },
+    handler: (viewer, { params, body }) => service.request(viewer, params.id, body.note),
+  });
 
-  r.put(
-    '/connect/people/:id/block',
-    operation({
-      summary: 'Block: neither sees the other anywhere',
+  route.put('/connect/people/:id/block', {
+    summary: 'Block: neither sees the other anywhere',
+    params: idParamsSchema,
+    response: { 200: okSchema },
+    handler: (viewer, { params }) => ok(service.block(viewer, params.id)),
+  });
+
+  route.delete('/connect/people/:id/block', {
+    summary: 'Unblock',
+    params: idParamsSchema,
+    response: { 200: okSchema },
+    handler: (viewer, { params }) => ok(service.unblock(viewer, params.id)),
+  });
+
+  route.get('/connect/blocked', {
+    summary: 'People I blocked',
+    response: { 200: blockedPeopleSchema },
+    handler: (viewer) => service.blocked(viewer),
+  });
+
+  route.get('/connect/connections', {
+    summary: 'My connections and pending requests',
+    response: { 200: connectionsSchema },
+    handler: (viewer) => service.connections(viewer),
+  });
+
+  route.post('/connect/connections/:id/accept', {
+    summary: 'Accept a request made to me',
+    params: idParamsSchema,
+    response: { 200: connectionStateSchema },
+    handler: (viewer, { params }) => service.accept(viewer, params.id),
+  });
+
+  const endings = {
+    decline: 'Decline a request made to me',
+    withdraw: 'Withdraw my request',
+    remove: 'Remove a connection',
+  } as const;
+  for (const which of ['decline', 'withdraw', 'remove'] as const) {
+    route.post(`/connect/connections/:id/${which}`, {
+      summary: endings[which],
       params: idParamsSchema,
       response: { 200: okSchema },
-    }),
-    async (request) => {
-      await service.block(viewerOf(request), request.params.id);
-      return { ok: true as const };
-    },
-  );
-
-  r.delete(
-    '/connect/people/:id/block',
-    operation({ summary: 'Unblock', params: idParamsSchema, response: { 200: okSchema } }),
-    async (request) => {
-      await service.unblock(viewerOf(request), request.params.id);
-      return { ok: true as const };
-    },
-  );
-
-  r.get(
-    '/connect/blocked',
-    operation({ summary: 'People I blocked', response: { 200: blockedPeopleSchema } }),
-    async (request) => service.blocked(viewerOf(request)),
-  );
-
-  r.get(
-    '/connect/connections',
-    operation({ summary: 'My connections and pending requests', response: { 200: connectionsSchema } }),
-    async (request) => service.connections(viewerOf(request)),
-  );
-
-  r.post(
-    '/connect/connections/:id/accept',
-    operation({
-      summary: 'Accept a request made to me',
-      params: idParamsSchema,
-      response: { 200: connectionStateSchema },
-    }),
-    async (request) => service.accept(viewerOf(request), request.params.id),
-  );
-
-  for (const which of ['decline', 'withdraw', 'remove'] as const) {
-    r.post(
-      `/connect/connections/:id/${which}`,
-      operation({
-        summary: {
-          decline: 'Decline a request made to me',
-          withdraw: 'Withdraw my request',
-          remove: 'Remove a connection',
-        }[which],
-        params: idParamsSchema,
-        response: { 200: okSchema },
-      }),
-      async (request) => {
-        await service.end(viewerOf(request), request.params.id, which);
-        return { ok: true as const };
-      },
-    );
+      handler: (viewer, { params }) => ok(service.end(viewer, params.id, which)),
+    });
   }
 }
