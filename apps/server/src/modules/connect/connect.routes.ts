@@ -17,8 +17,8 @@ import type { ConnectService, ConnectViewer } from './connect.service';
 
 /** The member calling, as connect sees them. */
 export const viewerOf = (request: FastifyRequest): ConnectViewer => {
-  const caller = callerOf(request);
-  return { tenantId: caller.tenantId, accountId: caller.accountId, language: caller.language };
+  const { tenantId, accountId, language } = callerOf(request);
+  return { tenantId, accountId, language };
 };
 
 const connectionStateSchema = z.object({ id: z.uuid(), state: z.enum(['pending', 'accepted']) });

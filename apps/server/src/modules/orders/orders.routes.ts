@@ -19,13 +19,8 @@ import type { OrderActor } from './orders.service';
 import type { OrdersService } from './orders.service';
 
 const actorOf = (request: FastifyRequest): OrderActor => {
-  const caller = callerOf(request);
-  return {
-    tenantId: caller.tenantId,
-    accountId: caller.accountId,
-    superAdmin: caller.superAdmin,
-    language: caller.language,
-  };
+  const { tenantId, accountId, superAdmin, language } = callerOf(request);
+  return { tenantId, accountId, superAdmin, language };
 };
 
 /** Orders: make one of an offered thing, my orders as buyer or seller, one with its timeline, change it, act on it. */

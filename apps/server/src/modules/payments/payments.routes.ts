@@ -18,8 +18,8 @@ import type { PaymentsService } from './payments.service';
 import type { RedirectProviderId } from './providers/configured';
 
 const readerOf = (request: FastifyRequest): OrderScope => {
-  const caller = callerOf(request);
-  return { tenantId: caller.tenantId, accountId: caller.accountId, superAdmin: caller.superAdmin };
+  const { tenantId, accountId, superAdmin } = callerOf(request);
+  return { tenantId, accountId, superAdmin };
 };
 
 export interface PaymentsRoutesOptions {
