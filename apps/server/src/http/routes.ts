@@ -11,8 +11,22 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { idParamsSchema } from '@tolk/shared/schemas/ids';
 
 type Responses = Record<number, ZodType>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A route named as its request line: `GET /accounts/:id`. */
+type RequestLine = `${Method} /${string}`;
+
+/** The params of a URL with an `:id` (a record's id, ids.ts) when the route declares none. */
+type IdParamsOf<L> = L extends `${string}/:id` | `${string}/:id/${string}` ? typeof idParamsSchema : undefined;
+const hasId = (url: string) => /\/:id(\/|$)/.test(url);
+
+/** The parts a route declares, in the order the OpenAPI document has always listed them. */
+const withoutUndefined = (parts: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined));
 
 /** Fastify's handler for a route of these schemas and config, as the zod type provider types it. */
 type FastifyHandler<P, Q, B, R, C> = RouteHandlerMethod<
@@ -44,6 +58,9 @@ export interface Route<A, P, Q, B, R extends Responses, RC, E extends Responses,
   ) => ReturnType<FastifyHandler<P, Q, B, R & E, C & RC>>;
 }
 
+/** Routes are members' unless their config says otherwise: none is left open by a config forgotten. */
+const MEMBERS_ONLY = { auth: 'required' } as const;
+
 /** The one success status a route declares when it is not 200: 201 for a creation, 204 for no body. */
 function onlySuccess(response: Responses): number | undefined {
   const successes = Object.keys(response)
@@ -53,43 +70,52 @@ function onlySuccess(response: Responses): number | undefined {
 }
 
 /**
- * A module's routes, each declared the same way: `route.get(url, { summary, params, body,
+ * A module's routes, each declared the same way: `route('GET /accounts/:id', { summary, body,
  * response, handler })`. What they share is said once: their OpenAPI tags, the error responses
- * each declares after its own, their config (who may call), and `actor`, who acts as the module
- * sees the caller, handed to every handler before the request and reply. A route whose only
- * success is 201 or 204 answers with it, so the status is said once, in its response.
+ * each declares after its own, their config (members only unless it says otherwise), and
+ * `actor`, who acts as the module sees the caller, handed to every handler before the request and
+ * reply. A URL's `:id` is a record's id (idParamsSchema) unless the route declares its params. A
+ * route whose only success is 201 or 204 answers with it, so the status is said once, in its
+ * response.
  */
-export function routes<A, const E extends Responses, const C extends FastifyContextConfig>(
+export function routes<A, const E extends Responses, const C extends FastifyContextConfig = object>(
   app: FastifyInstance,
-  shared: { tags: string[]; errors: E; config: C; actor: (request: FastifyRequest) => A },
+  shared: { tags: string[]; errors: E; config?: C; actor: (request: FastifyRequest) => A },
 ) {
   const { tags, errors, actor } = shared;
-  const declare =
-    (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
-    <P = undefined, Q = undefined, B = undefined, const R extends Responses = Responses, const RC = object>(
-      url: string,
-      { summary, response, config, handler, ...schema }: Route<A, P, Q, B, R, RC, E, C>,
-    ) => {
-      const status = onlySuccess(response);
-      // Typed by its schemas where the route is declared (Route); here Fastify only needs them as they are.
-      const options: RouteOptions = {
-        method,
-        url,
-        schema: { tags, summary, ...schema, response: { ...response, ...errors } },
-        config: { ...shared.config, ...config },
-        handler: async (request, reply) => {
-          if (status !== undefined) reply.status(status);
-          return handler(actor(request), request as never, reply as never);
-        },
-      };
-      app.route(options);
+  return <
+    const L extends RequestLine,
+    P = IdParamsOf<L>,
+    Q = undefined,
+    B = undefined,
+    const R extends Responses = Responses,
+    const RC = object,
+  >(
+    line: L,
+    { summary, description, params, querystring, body, response, config, handler }: Route<A, P, Q, B, R, RC, E, C>,
+  ) => {
+    const [method, url] = line.split(' ') as [Method, string];
+    const status = onlySuccess(response);
+    // Typed by its schemas where the route is declared (Route); here Fastify only needs them as they are.
+    const options: RouteOptions = {
+      method,
+      url,
+      schema: withoutUndefined({
+        tags,
+        summary,
+        description,
+        params: params ?? (hasId(url) ? idParamsSchema : undefined),
+        querystring,
+        body,
+        response: { ...response, ...errors },
+      }),
+      config: { ...MEMBERS_ONLY, ...shared.config, ...config },
+      handler: async (request, reply) => {
+        if (status !== undefined) reply.status(status);
+        return handler(actor(request), request as never, reply as never);
+      },
     };
-  return {
-    get: declare('GET'),
-    post: declare('POST'),
-    put: declare('PUT'),
-    patch: declare('PATCH'),
-    delete: declare('DELETE'),
+    app.route(options);
   };
 }
 

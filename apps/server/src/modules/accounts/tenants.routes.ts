@@ -18,31 +18,30 @@ export async function tenantsRoutes(app: FastifyInstance, { service }: { service
   const route = routes(app, {
     tags: ['tenants'],
     errors: errorResponses(400, 401, 403, 409),
-    config: { auth: 'required' },
     actor: callerOf,
   });
 
-  route.get('/tenants', {
+  route('GET /tenants', {
     summary: 'Every tenant with its number of accounts',
     response: { 200: tenantsSchema },
     handler: (caller) => service.tenants(caller),
   });
 
-  route.get('/tenants/audit', {
+  route('GET /tenants/audit', {
     summary: 'Tenants added and removed (removed ones too), newest first, a page at a time (superadmins)',
     querystring: auditQuerySchema,
     response: { 200: auditPageSchema },
     handler: (caller, { query }) => service.tenantAudit(caller, query),
   });
 
-  route.post('/tenants', {
+  route('POST /tenants', {
     summary: 'Add a tenant (slug and name, the slug unique)',
     body: createTenantInputSchema,
     response: { 201: tenantSchema },
     handler: (caller, { body }) => service.createTenant(caller, body),
   });
 
-  route.delete('/tenants/:slug', {
+  route('DELETE /tenants/:slug', {
     summary: 'Remove a tenant without accounts (409 for root, public and a tenant with accounts)',
     params: tenantParamsSchema,
     response: { 204: z.undefined(), ...errorResponses(404) },

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
   blockedPeopleSchema,
   connectionsSchema,
@@ -23,19 +22,17 @@ export const viewerOf = (request: FastifyRequest): ConnectViewer => {
 
 const connectionStateSchema = z.object({ id: z.uuid(), state: z.enum(['pending', 'accepted']) });
 
+export interface ConnectRoutesOptions {
+  service: ConnectService;
+  /** How many requests to connect a member may send per window. */
+  requestLimit: { max: number | ((request: FastifyRequest) => number); timeWindow: number };
+}
+
 /** Discovery, people, connections and blocks: members only, each in their own tenant. */
-export async function connectRoutes(
-  app: FastifyInstance,
-  options: {
-    service: ConnectService;
-    requestLimit: { max: number | ((request: FastifyRequest) => number); timeWindow: number };
-  },
-) {
-  const { service } = options;
+export async function connectRoutes(app: FastifyInstance, { service, requestLimit }: ConnectRoutesOptions) {
   const route = routes(app, {
     tags: ['connect'],
     errors: errorResponses(400, 401, 404, 429),
-    config: { auth: 'required' },
     actor: viewerOf,
   });
 
@@ -44,58 +41,53 @@ export async function connectRoutes(
     if (request.caller) void service.touch(request.caller.accountId).catch(() => undefined);
   });
 
-  route.get('/connect/people', {
+  route('GET /connect/people', {
     summary: 'People in my community, complementary language partners first',
     querystring: discoveryQuerySchema,
     response: { 200: discoveryPageSchema },
     handler: (viewer, { query }) => service.discover(viewer, query),
   });
 
-  route.get('/connect/people/:id', {
+  route('GET /connect/people/:id', {
     summary: 'One person, their bio in my language',
-    params: idParamsSchema,
     response: { 200: personDetailSchema },
     handler: (viewer, { params }) => service.person(viewer, params.id),
   });
 
-  route.post('/connect/people/:id/request', {
+  route('POST /connect/people/:id/request', {
     summary: 'Ask to connect, with a short note (accepts their request when they asked first)',
-    params: idParamsSchema,
     body: connectRequestInputSchema,
     response: { 200: connectionStateSchema },
-    config: { rateLimit: options.requestLimit },
+    config: { rateLimit: requestLimit },
     handler: (viewer, { params, body }) => service.request(viewer, params.id, body.note),
   });
 
-  route.put('/connect/people/:id/block', {
+  route('PUT /connect/people/:id/block', {
     summary: 'Block: neither sees the other anywhere',
-    params: idParamsSchema,
     response: { 200: okSchema },
     handler: (viewer, { params }) => ok(service.block(viewer, params.id)),
   });
 
-  route.delete('/connect/people/:id/block', {
+  route('DELETE /connect/people/:id/block', {
     summary: 'Unblock',
-    params: idParamsSchema,
     response: { 200: okSchema },
     handler: (viewer, { params }) => ok(service.unblock(viewer, params.id)),
   });
 
-  route.get('/connect/blocked', {
+  route('GET /connect/blocked', {
     summary: 'People I blocked',
     response: { 200: blockedPeopleSchema },
     handler: (viewer) => service.blocked(viewer),
   });
 
-  route.get('/connect/connections', {
+  route('GET /connect/connections', {
     summary: 'My connections and pending requests',
     response: { 200: connectionsSchema },
     handler: (viewer) => service.connections(viewer),
   });
 
-  route.post('/connect/connections/:id/accept', {
+  route('POST /connect/connections/:id/accept', {
     summary: 'Accept a request made to me',
-    params: idParamsSchema,
     response: { 200: connectionStateSchema },
     handler: (viewer, { params }) => service.accept(viewer, params.id),
   });
@@ -106,9 +98,8 @@ export async function connectRoutes(
     remove: 'Remove a connection',
   } as const;
   for (const which of ['decline', 'withdraw', 'remove'] as const) {
-    route.post(`/connect/connections/:id/${which}`, {
+    route(`POST /connect/connections/:id/${which}`, {
       summary: endings[which],
-      params: idParamsSchema,
       response: { 200: okSchema },
       handler: (viewer, { params }) => ok(service.end(viewer, params.id, which)),
     });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { okSchema } from '@tolk/shared/schemas/auth';
 import { tripInputSchema, tripMeetSchema, tripSchema, tripsSchema, visitorsSchema } from '@tolk/shared/schemas/connect';
 import { errorResponses } from '../../plugins/errors';
@@ -8,51 +7,46 @@ import { viewerOf } from './connect.routes';
 import type { TripsService } from './trips.service';
 
 /** Travel & meet: my trips, whom each meets, and who is coming to my city. */
-export async function tripsRoutes(app: FastifyInstance, options: { service: TripsService }) {
-  const { service } = options;
+export async function tripsRoutes(app: FastifyInstance, { service }: { service: TripsService }) {
   const route = routes(app, {
     tags: ['trips'],
     errors: errorResponses(400, 401, 404),
-    config: { auth: 'required' },
     actor: viewerOf,
   });
 
-  route.get('/connect/trips', {
+  route('GET /connect/trips', {
     summary: 'My trips, upcoming first',
     response: { 200: tripsSchema },
     handler: (viewer) => service.mine(viewer),
   });
 
-  route.post('/connect/trips', {
+  route('POST /connect/trips', {
     summary: 'Plan a trip',
     body: tripInputSchema,
     response: { 201: tripSchema },
     handler: (viewer, { body }) => service.create(viewer, body),
   });
 
-  route.put('/connect/trips/:id', {
+  route('PUT /connect/trips/:id', {
     summary: 'Change a trip of mine',
-    params: idParamsSchema,
     body: tripInputSchema,
     response: { 200: tripSchema },
     handler: (viewer, { params, body }) => service.update(viewer, params.id, body),
   });
 
-  route.delete('/connect/trips/:id', {
+  route('DELETE /connect/trips/:id', {
     summary: 'Cancel a trip of mine',
-    params: idParamsSchema,
     response: { 200: okSchema },
     handler: (viewer, { params }) => ok(service.remove(viewer, params.id)),
   });
 
-  route.get('/connect/trips/:id/meet', {
+  route('GET /connect/trips/:id/meet', {
     summary: 'Locals of a trip\u2019s city and travellers there at the same time',
-    params: idParamsSchema,
     response: { 200: tripMeetSchema },
     handler: (viewer, { params }) => service.meet(viewer, params.id),
   });
 
-  route.get('/connect/visitors', {
+  route('GET /connect/visitors', {
     summary: 'Who is coming to my city, soonest first',
     response: { 200: visitorsSchema },
     handler: (viewer) => service.visitors(viewer),

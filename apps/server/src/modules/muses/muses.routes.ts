@@ -32,18 +32,17 @@ export async function musesRoutes(
   const route = routes(app, {
     tags: ['conversations'],
     errors: errorResponses(400, 401, 403, 404),
-    config: { auth: 'required' },
     // Every route here is a member's: the member calling is who acts.
     actor: callerOf,
   });
 
-  route.get('/conversations', {
+  route('GET /conversations', {
     summary: 'My conversations, most recent first',
     response: { 200: z.array(conversationSummarySchema) },
     handler: (actor) => service.list(actor),
   });
 
-  route.post('/conversations', {
+  route('POST /conversations', {
     summary: 'Start a one-to-one or group chat (an existing one-to-one chat is returned as it is)',
     body: createConversationInputSchema,
     response: { 200: conversationSchema, 201: conversationSchema },
@@ -53,9 +52,8 @@ export async function musesRoutes(
     },
   });
 
-  route.get('/conversations/:id', {
+  route('GET /conversations/:id', {
     summary: 'One conversation and its members',
-    params: idParamsSchema,
     response: { 200: conversationSchema },
     handler: async (actor, { params }) => {
       const { conversation } = await service.membership(params.id, actor);
@@ -63,23 +61,21 @@ export async function musesRoutes(
     },
   });
 
-  route.patch('/conversations/:id', {
+  route('PATCH /conversations/:id', {
     summary: 'Rename a group (owner)',
-    params: idParamsSchema,
     body: updateConversationInputSchema,
     response: { 200: conversationSchema },
     handler: (actor, { params, body }) => service.rename(actor, params.id, body.title ?? ''),
   });
 
-  route.post('/conversations/:id/members', {
+  route('POST /conversations/:id/members', {
     summary: 'Add members to a group (owner)',
-    params: idParamsSchema,
     body: addMembersInputSchema,
     response: { 200: conversationSchema },
     handler: (actor, { params, body }) => service.addMembers(actor, params.id, body.members),
   });
 
-  route.delete('/conversations/:id/members/:username', {
+  route('DELETE /conversations/:id/members/:username', {
     summary: 'Remove a member (owner), or leave (yourself)',
     params: idParamsSchema.extend({ username: usernameSchema }),
     response: { 204: z.null() },
@@ -89,25 +85,22 @@ export async function musesRoutes(
     },
   });
 
-  route.patch('/conversations/:id/me', {
+  route('PATCH /conversations/:id/me', {
     summary: 'My reading language, languages I read without translation, and what I have read',
-    params: idParamsSchema,
     body: updateMembershipInputSchema,
     response: { 200: memberSchema },
     handler: (actor, { params, body }) => service.updateMe(actor, params.id, body),
   });
 
-  route.get('/conversations/:id/muses', {
+  route('GET /conversations/:id/muses', {
     summary: 'Muses after or before a sequence number, each with its translation for me',
-    params: idParamsSchema,
     querystring: musesQuerySchema,
     response: { 200: musesPageSchema },
     handler: (actor, { params, query }) => service.musesPage(actor, params.id, query),
   });
 
-  route.post('/conversations/:id/muses', {
+  route('POST /conversations/:id/muses', {
     summary: 'Send a muse; the same clientId again returns the same muse',
-    params: idParamsSchema,
     body: sendMuseInputSchema,
     response: { 200: museSchema, 201: museSchema },
     config: { rateLimit: { max: sendLimit.max, timeWindow: sendLimit.windowMs } },
@@ -117,7 +110,7 @@ export async function musesRoutes(
     },
   });
 
-  route.get('/muses', {
+  route('GET /muses', {
     summary: 'All my muses across conversations, newest first',
     querystring: allMusesQuerySchema,
     response: { 200: musesPageSchema },
@@ -127,27 +120,24 @@ export async function musesRoutes(
     },
   });
 
-  route.get('/muses/:id', {
+  route('GET /muses/:id', {
     summary: 'A muse with every language version made so far',
-    params: idParamsSchema,
     response: { 200: museDetailSchema },
     handler: (actor, { params }) => service.museDetail(actor, params.id),
   });
 
-  route.post('/muses/:id/translations', {
+  route('POST /muses/:id/translations', {
     summary: 'Translate a muse into a language of my choice',
-    params: idParamsSchema,
     body: z.object({ to: languageCodeSchema }),
     response: { 200: museTranslationSchema },
     handler: (actor, { params, body }) => service.translateOnDemand(actor, params.id, body.to),
   });
 
-  route.post('/muses/:id/flags', {
+  route('POST /muses/:id/flags', {
     summary: 'Flag the machine translation of a muse I can read as bad (once per member and translation)',
     description:
       'Kept with the text pair and engine for superadmins; the translation memory stops serving the ' +
       'pair until the engine translates it again. 201 for a new flag, 200 with the same flag when repeated.',
-    params: idParamsSchema,
     body: flagTranslationInputSchema,
     response: { 200: translationFlagReceiptSchema, 201: translationFlagReceiptSchema },
     handler: async (actor, { params, body }, reply) => {
@@ -156,17 +146,15 @@ export async function musesRoutes(
     },
   });
 
-  route.patch('/muses/:id', {
+  route('PATCH /muses/:id', {
     summary: 'Edit my muse (translations are redone)',
-    params: idParamsSchema,
     body: editMuseInputSchema,
     response: { 200: museSchema },
     handler: (actor, { params, body }) => service.edit(actor, params.id, body),
   });
 
-  route.delete('/muses/:id', {
+  route('DELETE /muses/:id', {
     summary: 'Delete my muse (a tombstone stays in the sequence)',
-    params: idParamsSchema,
     response: { 204: z.null() },
     handler: async (actor, { params }) => {
       await service.remove(actor, params.id);

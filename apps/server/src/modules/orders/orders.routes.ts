@@ -24,52 +24,48 @@ const actorOf = (request: FastifyRequest): OrderActor => {
 };
 
 /** Orders: make one of an offered thing, my orders as buyer or seller, one with its timeline, change it, act on it. */
-export async function ordersRoutes(app: FastifyInstance, options: { service: OrdersService }) {
-  const { service } = options;
+export async function ordersRoutes(app: FastifyInstance, { service }: { service: OrdersService }) {
   const route = routes(app, {
     tags: ['orders'],
     errors: errorResponses(400, 401, 403, 404, 409),
-    config: { auth: 'required' },
     actor: actorOf,
   });
 
-  route.post('/orders', {
+  route('POST /orders', {
     summary: 'Order an offered thing (a retried request with the same clientKey finds the first order)',
     body: orderInputSchema,
     response: { 201: orderSchema },
     handler: (actor, { body }) => service.create(actor, body),
   });
 
-  route.get('/orders', {
+  route('GET /orders', {
     summary: 'My orders as buyer or as seller, newest first, a page at a time',
     querystring: ordersQuerySchema,
     response: { 200: ordersPageSchema },
     handler: (actor, { query }) => service.list(actor, query),
   });
 
-  route.get('/orders/waiting', {
+  route('GET /orders/waiting', {
     summary:
       'Per side (buyer, seller): how many of my orders wait for me to act (the seller: pending, paid, a free one accepted; the buyer: accepted, to pay) and how many I have',
     response: { 200: ordersWaitingSchema },
     handler: (actor) => service.waiting(actor),
   });
 
-  route.get('/orders/:id', {
+  route('GET /orders/:id', {
     summary: 'One of my orders (as buyer or seller) with its timeline',
-    params: idParamsSchema,
     response: { 200: orderSchema },
     handler: (actor, { params }) => service.get(actor, params.id),
   });
 
-  route.patch('/orders/:id', {
+  route('PATCH /orders/:id', {
     summary: 'The buyer changes a pending order (quantity, date and time, note) from the version read',
-    params: idParamsSchema,
     body: orderUpdateSchema,
     response: { 200: orderSchema },
     handler: (actor, { params, body }) => service.update(actor, params.id, body),
   });
 
-  route.post('/orders/:id/:action', {
+  route('POST /orders/:id/:action', {
     summary:
       'Accept or decline (seller), cancel before payment (either side), fulfil once paid, or once accepted when free (seller)',
     params: idParamsSchema.extend({

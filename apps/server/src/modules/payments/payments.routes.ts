@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
   payableSchema,
   paymentInputSchema,
@@ -34,7 +33,6 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
   const route = routes(app, {
     tags,
     errors: errorResponses(400, 401, 403, 404, 409, 503),
-    config: { auth: 'required' },
     actor: readerOf,
   });
 
@@ -42,10 +40,9 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
    * Paying through a provider, an order or anything payable, the same way: the payer, what, which
    * provider, and where the provider sends the payer back.
    */
-  const paymentStart = (url: string, summary: string, start: 'start' | 'startPayable') => {
-    route.post(url, {
+  const paymentStart = (line: `POST /${string}/:id/payments`, summary: string, start: 'start' | 'startPayable') => {
+    route(line, {
       summary,
-      params: idParamsSchema,
       body: paymentInputSchema,
       response: { 201: paymentSchema },
       handler: (reader, request) =>
@@ -58,13 +55,13 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
     });
   };
 
-  route.get('/payments/providers', {
+  route('GET /payments/providers', {
     summary: 'The ways to pay offered here (the sandbox always, in test mode; Stripe and PayPal when configured)',
     response: { 200: paymentProvidersSchema },
     handler: async () => service.providers(),
   });
 
-  route.get('/payments/terms', {
+  route('GET /payments/terms', {
     summary:
       "What selling costs: the platform's fee in percent of an order's total (TOLK_PLATFORM_FEE_PERCENT), taken from the seller's side when it is paid",
     response: { 200: paymentTermsSchema },
@@ -72,45 +69,41 @@ export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl 
   });
 
   paymentStart(
-    '/orders/:id/payments',
+    'POST /orders/:id/payments',
     "The buyer pays an accepted order through a provider: its open payment (asking again finds it) with the provider's page to go to (Stripe, PayPal)",
     'start',
   );
 
-  route.get('/payables/:id', {
+  route('GET /payables/:id', {
     summary:
       'An order or a subscription as its payer reads it before paying (/select-payment/{id}): what, how much, whether it can be paid now',
-    params: idParamsSchema,
     response: { 200: payableSchema },
     handler: (reader, { params }) => service.payable(reader, params.id),
   });
 
   paymentStart(
-    '/payables/:id/payments',
+    'POST /payables/:id/payments',
     "The payer pays an accepted order or a subscription's first period through a provider: its open payment (asking again finds it), with the provider's page to go to (Stripe, PayPal)",
     'startPayable',
   );
 
-  route.get('/payments/:id', {
+  route('GET /payments/:id', {
     summary:
       "A payment with its order (buyer and seller); while open, the provider is asked where it stands (the payer's return)",
-    params: idParamsSchema,
     response: { 200: paymentSchema },
     handler: (reader, { params }) => service.get(reader, params.id),
   });
 
-  route.post('/payments/:id/sandbox', {
+  route('POST /payments/:id/sandbox', {
     summary:
       'The sandbox card form (test cards only): 4242… pays, 4000…0002 is declined, 4000…9995 has too little money; a declined payment is over, a new one is asked for',
-    params: idParamsSchema,
     body: sandboxPaymentInputSchema,
     response: { 200: paymentSchema },
     handler: (reader, { params, body }) => service.sandbox(reader, params.id, body),
   });
 
-  route.post('/orders/:id/refund', {
+  route('POST /orders/:id/refund', {
     summary: "The seller (or a superadmin) gives a paid or fulfilled order's money back to the buyer",
-    params: idParamsSchema,
     response: { 200: paymentSchema },
     handler: (reader, { params }) => service.refund(reader, params.id),
   });

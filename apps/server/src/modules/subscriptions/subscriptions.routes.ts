@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
   planInputSchema,
   planSchema,
@@ -19,17 +18,16 @@ export async function subscriptionsRoutes(app: FastifyInstance, { service }: { s
   const route = routes(app, {
     tags: ['subscriptions'],
     errors: errorResponses(400, 401, 403, 404, 409, 503),
-    config: { auth: 'required' },
     actor: callerOf,
   });
 
-  route.get('/subscriptions/me', {
+  route('GET /subscriptions/me', {
     summary: 'My subscription (running, unpaid or last), the plans offered and what a subscription gives',
     response: { 200: subscriptionOverviewSchema },
     handler: (caller) => service.overview(caller),
   });
 
-  route.post('/subscriptions', {
+  route('POST /subscriptions', {
     summary:
       'Subscribe to a plan in one of its currencies: an unpaid subscription (asking again finds it), paid next through /api/payables/{id}/payments; 409 while one runs',
     body: subscriptionInputSchema,
@@ -37,37 +35,34 @@ export async function subscriptionsRoutes(app: FastifyInstance, { service }: { s
     handler: (caller, { body }) => service.subscribe(caller, body),
   });
 
-  route.post('/subscriptions/:id/cancel', {
+  route('POST /subscriptions/:id/cancel', {
     summary: 'Cancel my subscription: a running one at the end of its paid period, an unpaid one now',
-    params: idParamsSchema,
     response: { 200: subscriptionSchema },
     handler: (caller, { params }) => service.cancel(caller, params.id),
   });
 
-  route.post('/subscriptions/:id/resume', {
+  route('POST /subscriptions/:id/resume', {
     summary: 'Take back the cancellation of my subscription while its period runs',
-    params: idParamsSchema,
     response: { 200: subscriptionSchema },
     handler: (caller, { params }) => service.resume(caller, params.id),
   });
 
-  route.get('/plans', {
+  route('GET /plans', {
     summary: 'Superadmins: every plan, withdrawn ones too, with its active subscribers',
     response: { 200: plansSchema },
     handler: (caller) => service.plans(caller),
   });
 
-  route.post('/plans', {
+  route('POST /plans', {
     summary: 'Superadmins: a new plan (name, prices per currency, month or year, features)',
     body: planInputSchema,
     response: { 201: planSchema },
     handler: (caller, { body }) => service.createPlan(caller, body),
   });
 
-  route.patch('/plans/:id', {
+  route('PATCH /plans/:id', {
     summary:
       'Superadmins: change a plan or withdraw it (new prices apply to new subscriptions; running ones keep theirs)',
-    params: idParamsSchema,
     body: planUpdateSchema,
     response: { 200: planSchema },
     handler: (caller, { params, body }) => service.updatePlan(caller, params.id, body),
