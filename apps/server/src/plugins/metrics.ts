@@ -102,24 +102,35 @@ export const metricsPlugin = fp(
       );
     });
 
+    // Bound once, and shown at 0 from the start: a rate over a series that appears late misses its first step.
+    const zeroed = <T extends { inc(value?: number): void }>(counter: T) => {
+      counter.inc(0);
+      return counter;
+    };
     const sent = new Counter({
       name: 'tolk_muses_sent_total',
       help: 'New muses stored, by how they came in (http, socket, plaza); resends of a stored muse are not counted.',
       labelNames: ['via'] as const,
       registers,
     });
-    const deliveries = new Counter({
-      name: 'tolk_muse_deliveries_total',
-      help: 'Muse events fanned out live (event new or updated), one per muse event whatever the number of readers.',
-      labelNames: ['event'] as const,
-      registers,
-    });
-    const roomEmits = new Counter({
-      name: 'tolk_muse_room_emits_total',
-      help: 'Muse events sent to conversation rooms (one per reading-language room per muse event).',
-      labelNames: ['event'] as const,
-      registers,
-    });
+    const byVia = {
+      http: zeroed(sent.labels('http')),
+      socket: zeroed(sent.labels('socket')),
+      plaza: zeroed(sent.labels('plaza')),
+    };
+    /** A count per muse event (new, updated). */
+    const perEvent = (name: string, help: string) => {
+      const counter = new Counter({ name, help, labelNames: ['event'] as const, registers });
+      return { new: zeroed(counter.labels('new')), updated: zeroed(counter.labels('updated')) };
+    };
+    const deliveries = perEvent(
+      'tolk_muse_deliveries_total',
+      'Muse events fanned out live (event new or updated), one per muse event whatever the number of readers.',
+    );
+    const roomEmits = perEvent(
+      'tolk_muse_room_emits_total',
+      'Muse events sent to conversation rooms (one per reading-language room per muse event).',
+    );
     const deliverySeconds = new Histogram({
       name: 'tolk_muse_delivery_seconds',
       help: 'From a new muse stored to its first send to the rooms (includes waiting up to 300 ms for translations).',
@@ -139,20 +150,6 @@ export const metricsPlugin = fp(
         this.set(app.realtime.io.of('/').sockets.size);
       },
     });
-    // Bound once, and shown at 0 from the start: a rate over a series that appears late misses its first step.
-    const zeroed = <T extends { inc(value?: number): void }>(counter: T) => {
-      counter.inc(0);
-      return counter;
-    };
-    const byVia = {
-      http: zeroed(sent.labels('http')),
-      socket: zeroed(sent.labels('socket')),
-      plaza: zeroed(sent.labels('plaza')),
-    };
-    const byEvent = {
-      new: { deliveries: zeroed(deliveries.labels('new')), rooms: zeroed(roomEmits.labels('new')) },
-      updated: { deliveries: zeroed(deliveries.labels('updated')), rooms: zeroed(roomEmits.labels('updated')) },
-    };
 
     const engineSeconds = new Histogram({
       name: 'tolk_translation_engine_call_seconds',
@@ -169,8 +166,8 @@ export const metricsPlugin = fp(
         byVia[via].inc();
       },
       museEmitted: (event, rooms) => {
-        byEvent[event].deliveries.inc();
-        byEvent[event].rooms.inc(rooms);
+        deliveries[event].inc();
+        roomEmits[event].inc(rooms);
       },
       museDelivered: (seconds) => {
         deliverySeconds.observe(seconds);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { textSchema } from './text';
 import { currencySchema } from './money';
 import { subscriptionSchema } from './subscriptions';
+import { twoSidesDiffer } from './two-sides';
 
 /**
  * The ledger: money held per member and currency, moved only by transfers between two ledger
@@ -97,10 +98,7 @@ export const adjustmentInputSchema = z
     /** Or the Idempotency-Key header (the same key when both are sent). */
     idempotencyKey: idempotencyKeySchema.optional(),
   })
-  .refine((input) => JSON.stringify(input.from) !== JSON.stringify(input.to), {
-    message: 'Choose two different accounts.',
-    path: ['to'],
-  });
+  .refine(...twoSidesDiffer('from', 'to', 'Choose two different accounts.'));
 export type AdjustmentInput = z.input<typeof adjustmentInputSchema>;
 
 export const reverseInputSchema = z.object({

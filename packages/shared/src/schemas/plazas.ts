@@ -3,6 +3,7 @@ import { textSchema, untrimmedTextSchema } from './text';
 import { DETECT_LANGUAGE } from '../languages';
 import { languageCodeSchema } from './auth';
 import { MUSE_TEXT_MAX, museDetailSchema } from './conversations';
+import { twoSidesDiffer } from './two-sides';
 
 export const PLAZA_SIDES = ['user', 'audience'] as const;
 export const plazaSideSchema = z.enum(PLAZA_SIDES);
@@ -19,6 +20,9 @@ const nameSchema = textSchema(60).pipe(z.string().min(1, 'Required.'));
 
 /** "Their language": one to translate into, or DETECT_LANGUAGE when the host does not know it. */
 export const audienceLanguageSchema = z.union([z.literal(DETECT_LANGUAGE), languageCodeSchema]);
+
+/** "Me" and "my audience" are two different languages. */
+const differentLanguages = twoSidesDiffer('userLanguage', 'audienceLanguage', 'Choose two different languages.');
 
 export const voiceSettingsSchema = z.object({
   enabled: z.boolean(),
@@ -45,10 +49,7 @@ export const interpreterProfileInputSchema = z
     audienceLanguage: audienceLanguageSchema,
     voice: voiceSettingsSchema.default({ enabled: true, rate: 1 }),
   })
-  .refine((p) => p.userLanguage !== p.audienceLanguage, {
-    path: ['audienceLanguage'],
-    message: 'Choose two different languages.',
-  });
+  .refine(...differentLanguages);
 export type InterpreterProfileInput = z.input<typeof interpreterProfileInputSchema>;
 
 /** A patch naming only one side is checked against the stored pair by the server. */
@@ -59,10 +60,7 @@ export const interpreterProfilePatchSchema = z
     audienceLanguage: audienceLanguageSchema.optional(),
     voice: voiceSettingsSchema.optional(),
   })
-  .refine((p) => !p.userLanguage || p.userLanguage !== p.audienceLanguage, {
-    path: ['audienceLanguage'],
-    message: 'Choose two different languages.',
-  })
+  .refine(...differentLanguages)
   .refine(
     (p) => [p.name, p.userLanguage, p.audienceLanguage, p.voice].some((v) => v !== undefined),
     'Nothing to change: send at least one of name, userLanguage, audienceLanguage or voice.',
@@ -78,10 +76,7 @@ export const createPlazaInputSchema = z
     audienceLanguage: audienceLanguageSchema,
     name: textSchema(60).optional(),
   })
-  .refine((p) => p.userLanguage !== p.audienceLanguage, {
-    path: ['audienceLanguage'],
-    message: 'Choose two different languages.',
-  });
+  .refine(...differentLanguages);
 export type CreatePlazaInput = z.input<typeof createPlazaInputSchema>;
 
 /** Why a plaza can no longer be opened (410 replies carry it as fields.code). */

@@ -1,18 +1,8 @@
 // Tables of module accounts: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantRowColumns } from './tenants';
+import { timestamps, timestamptz } from './times';
 
 export const accounts = pgTable(
   'accounts',
@@ -25,10 +15,10 @@ export const accounts = pgTable(
     /** Free text as the spec has it; superadmin when it contains "superadmin". */
     roles: text('roles').notNull().default('user'),
     /** The end of the member's paid subscription period (subscriptions keep it): an active subscriber until then. */
-    subscribedUntil: timestamp('subscribed_until', { withTimezone: true }),
+    subscribedUntil: timestamptz('subscribed_until'),
     /** Set by a superadmin (a report upheld): no sign-in, no sessions, hidden everywhere. */
-    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    suspendedAt: timestamptz('suspended_at'),
+    passwordChangedAt: timestamptz('password_changed_at').notNull().defaultNow(),
     /** Set with a one-time password (an admin made the account or reset it): only a change of password opens the API. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Where mail reaches the member (optional); nothing but its verification is sent before it is verified. */
@@ -37,8 +27,7 @@ export const accounts = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Moves on with every admin edit: an edit made from an older version is refused (409). */
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // Sign-in carries no tenant, so usernames are unique across the site, whatever their case.
@@ -67,7 +56,7 @@ export const accountAudit = pgTable(
   'account_audit',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
     actorId: uuid('actor_id')
       .notNull()
       .references(() => accounts.id),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { tenantRowColumns } from './tenants';
 
@@ -12,11 +12,6 @@ export const ownedRecordColumns = () => ({
   ownerId: uuid('owner_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' }),
-});
-
-export const timestamps = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

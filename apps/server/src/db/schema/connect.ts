@@ -8,13 +8,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { ownedRecordColumns, timestamps } from './columns';
+import { ownedRecordColumns } from './columns';
 import { tenantId, tenantRowColumns } from './tenants';
+import { createdAt, timestamps, timestamptz } from './times';
 
 const account = (name: string) =>
   uuid(name)
@@ -34,8 +34,8 @@ export const connections = pgTable(
     state: text('state').$type<'pending' | 'accepted'>().notNull().default('pending'),
     note: text('note').notNull().default(''),
     noteLanguage: text('note_language').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    respondedAt: timestamptz('responded_at'),
   },
   (t) => [
     uniqueIndex('connections_pair_key').on(
@@ -54,7 +54,7 @@ export const blocks = pgTable(
     tenantId: tenantId(),
     blockerId: account('blocker_id'),
     blockedId: account('blocked_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
 );
@@ -100,8 +100,8 @@ export const reports = pgTable(
     state: text('state').$type<'open' | 'resolved'>().notNull().default('open'),
     resolution: text('resolution').$type<'dismissed' | 'suspended'>(),
     resolvedBy: uuid('resolved_by').references(() => accounts.id, { onDelete: 'set null' }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('reports_queue_idx').on(t.tenantId, t.state, t.createdAt),

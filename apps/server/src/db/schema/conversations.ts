@@ -1,20 +1,10 @@
 // Tables of module muses: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { tenantRowColumns } from './tenants';
 import { uploads } from './uploads';
+import { createdAt, timestamps, timestamptz } from './times';
 
 /** direct (two members), group (owner manages members) or plaza (the interpreter's conversation). */
 export const conversations = pgTable(
@@ -31,15 +21,14 @@ export const conversations = pgTable(
     audienceLanguage: text('audience_language'),
     /** Plazas: the code another device joins with, while it is valid. */
     joinCode: text('join_code'),
-    joinExpiresAt: timestamp('join_expires_at', { withTimezone: true }),
+    joinExpiresAt: timestamptz('join_expires_at'),
     /** The host ended the code; kept so a late joiner hears "ended", not "wrong code". */
-    joinEndedAt: timestamp('join_ended_at', { withTimezone: true }),
+    joinEndedAt: timestamptz('join_ended_at'),
     /** Guests' plazas and everything in them go at this time; members' plazas are kept (null). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at'),
     /** The last muse sequence handed out; bumped under a row lock so sequences are gapless. */
     lastSeq: integer('last_seq').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('conversations_direct_key')
@@ -72,8 +61,8 @@ export const conversationMembers = pgTable(
     readingLanguage: text('reading_language').notNull(),
     readsWithout: jsonb('reads_without').$type<string[]>().notNull().default([]),
     lastReadSeq: integer('last_read_seq').notNull().default(0),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
-    leftAt: timestamp('left_at', { withTimezone: true }),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+    leftAt: timestamptz('left_at'),
   },
   (t) => [
     uniqueIndex('conversation_members_account_key')
@@ -103,9 +92,9 @@ export const muses = pgTable(
     detectedLanguage: text('detected_language'),
     transliteration: text('transliteration'),
     photoId: uuid('photo_id').references(() => uploads.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    editedAt: timestamp('edited_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    editedAt: timestamptz('edited_at'),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     uniqueIndex('muses_conversation_seq_key').on(t.conversationId, t.seq),
@@ -131,7 +120,7 @@ export const museTranslations = pgTable(
     state: text('state', { enum: ['ready', 'pending', 'unavailable'] }).notNull(),
     reason: text('reason'),
     stale: boolean('stale').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.museId, t.targetLanguage] })],
 );

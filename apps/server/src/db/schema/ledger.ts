@@ -9,7 +9,6 @@ import {
   index,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -17,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LedgerKind, LedgerReferenceType, SystemLedgerAccount } from '@tolk/shared/schemas/ledger';
 import { accounts } from './accounts';
+import { createdAt, timestamptz } from './times';
 
 /**
  * Where money is held: a member's account in one currency (made on first use), or one of the
@@ -33,7 +33,7 @@ export const ledgerAccounts = pgTable(
     currency: text('currency').notNull(),
     noOverdraft: boolean('no_overdraft').notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // NULLs never collide: one member row per (account, currency), one system row per (code, currency).
@@ -75,7 +75,7 @@ export const ledgerTransfers = pgTable(
     memo: text('memo').notNull().default(''),
     /** Who posted it by hand (a superadmin's adjustment or reversal); null for the platform's own. */
     createdBy: uuid('created_by').references(() => accounts.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Both sides hold the transfer's currency, or it cannot be written.
@@ -117,7 +117,7 @@ export const ledgerPostings = pgTable(
       .references(() => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     index('ledger_postings_account_idx').on(t.ledgerAccountId, t.id),

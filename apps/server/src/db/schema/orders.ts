@@ -1,12 +1,12 @@
 // Tables of module orders: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Photo } from '@tolk/shared/schemas/conversations';
 import type { OrderState } from '@tolk/shared/schemas/orders';
 import { accounts } from './accounts';
 import { tenantRowColumns } from './tenants';
 import { things } from './things';
-import { timestamps } from './columns';
+import { timestamps, timestamptz } from './times';
 
 /**
  * An order of an offered thing. What was ordered (name, unit, price, currency) is kept with it,
@@ -33,7 +33,7 @@ export const orders = pgTable(
     /** quantity x unit price, fixed when ordered or edited: what is paid. */
     totalMinor: integer('total_minor').notNull(),
     currency: text('currency').notNull(),
-    serviceAt: timestamp('service_at', { withTimezone: true }),
+    serviceAt: timestamptz('service_at'),
     note: text('note').notNull().default(''),
     noteLanguage: text('note_language').notNull(),
     state: text('state').$type<OrderState>().notNull().default('pending'),
@@ -62,7 +62,7 @@ export const orderEvents = pgTable(
     state: text('state').$type<OrderState>().notNull(),
     /** Null for the payments (a provider's confirmation). */
     actorId: uuid('actor_id').references(() => accounts.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );

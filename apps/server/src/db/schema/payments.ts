@@ -8,7 +8,6 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -17,10 +16,10 @@ import {
 import type { PaymentOutcome, PaymentProviderId } from '@tolk/shared/payments';
 import type { PaymentFailure, PaymentState } from '@tolk/shared/schemas/payments';
 import { accounts } from './accounts';
-import { timestamps } from './columns';
 import { orders } from './orders';
 import { subscriptions } from './subscriptions';
 import { tenantRowColumns } from './tenants';
+import { timestamps, timestamptz } from './times';
 
 /**
  * What a payment pays (an order, a subscription) has one open payment per provider, so asking
@@ -96,8 +95,8 @@ export const paymentEvents = pgTable(
     payload: jsonb('payload').notNull(),
     /** The payment it concerns, once known. */
     paymentId: uuid('payment_id').references(() => payments.id),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    processedAt: timestamptz('processed_at'),
     error: text('error'),
   },
   (t) => [unique('payment_events_provider_event_key').on(t.provider, t.eventId)],

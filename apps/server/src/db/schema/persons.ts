@@ -2,9 +2,10 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { ownedRecordColumns, searchText, timestamps } from './columns';
+import { ownedRecordColumns, searchText } from './columns';
 import { places } from './places';
 import { uploads } from './uploads';
+import { timestamps } from './times';
 
 /** People a member met: personal records, visible to their owner only. */
 export const persons = pgTable(

@@ -1,8 +1,9 @@
 // Tables of module records: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { ownedRecordColumns, searchText, timestamps } from './columns';
+import { ownedRecordColumns, searchText } from './columns';
 import { uploads } from './uploads';
+import { timestamps } from './times';
 
 /** Places a member keeps: personal records, visible to their owner only. */
 export const places = pgTable(

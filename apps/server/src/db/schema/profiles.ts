@@ -1,8 +1,9 @@
 // Tables of module profiles: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { uploads } from './uploads';
+import { timestamptz } from './times';
 
 export interface SpokenLanguage {
   code: string;
@@ -42,10 +43,10 @@ export const profiles = pgTable(
     sex: text('sex').$type<'female' | 'male' | 'other'>(),
     visibility: text('visibility').$type<'everyone' | 'connections' | 'hidden'>().notNull().default('everyone'),
     messagePolicy: text('message_policy').$type<'everyone' | 'connections'>().notNull().default('everyone'),
-    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    lastActiveAt: timestamptz('last_active_at'),
     /** The profile photo: a square upload (avatars.service.ts), shown to members of the same tenant. */
     avatarId: uuid('avatar_id').references(() => uploads.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('profiles_spoken_codes_idx').using('gin', t.spokenCodes).with({ fastupdate: false }),

@@ -1,22 +1,11 @@
 // Tables of module subscriptions: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentProviderId } from '@tolk/shared/payments';
 import type { PlanInterval, PlanPrice, SubscriptionState } from '@tolk/shared/schemas/subscriptions';
 import { accounts } from './accounts';
-import { timestamps } from './columns';
 import { tenantRowColumns } from './tenants';
+import { timestamps, timestamptz } from './times';
 
 /** What members subscribe to: defined by superadmins for the whole site, withdrawn rather than deleted. */
 export const plans = pgTable(
@@ -64,10 +53,10 @@ export const subscriptions = pgTable(
     provider: text('provider').$type<PaymentProviderId>(),
     /** The provider's subscription (Stripe sub_…, PayPal I-…), once there is one. */
     providerSubscriptionRef: text('provider_subscription_ref'),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    currentPeriodStart: timestamptz('current_period_start'),
+    currentPeriodEnd: timestamptz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: timestamptz('ended_at'),
     ...timestamps(),
   },
   (t) => [

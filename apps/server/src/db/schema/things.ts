@@ -1,7 +1,8 @@
 // Tables of module records: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ownedRecordColumns, searchText, timestamps } from './columns';
+import { ownedRecordColumns, searchText } from './columns';
+import { timestamps } from './times';
 
 /** Items and services a member offers: private, or offered to their tenant. */
 export const things = pgTable(

@@ -1,7 +1,8 @@
 // Tables of module translation: only its files write them; others ask its service (scripts/check-tables.mjs).
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { tenants } from './tenants';
+import { createdAt, timestamptz } from './times';
 
 /**
  * Translation memory: one engine's translation of one normalised text from one language into
@@ -16,12 +17,12 @@ export const translationMemory = pgTable(
     targetLanguage: text('target_language').notNull(),
     sourceHash: text('source_hash').notNull(),
     translatedText: text('translated_text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /**
      * A reader flagged this translation as bad: it is not served again, and the next translation
      * of the text goes to the engine and replaces it (clearing the mark).
      */
-    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    flaggedAt: timestamptz('flagged_at'),
   },
   // Named: the generated name would pass PostgreSQL's 63-character limit and be cut.
   (t) => [
@@ -60,7 +61,7 @@ export const translationFlags = pgTable(
     sourceHash: text('source_hash').notNull(),
     /** SHA-256 of the target text: with the source hash, which pair this is. */
     targetHash: text('target_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('translation_flags_pair_key').on(

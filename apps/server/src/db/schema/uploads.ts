@@ -1,7 +1,8 @@
 // Tables of module uploads: only its files write them; others ask its service (scripts/check-tables.mjs).
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { tenantRowColumns } from './tenants';
+import { createdAt } from './times';
 
 /** A re-encoded photo and its thumbnail in the storage backend; who may read it follows its muse. */
 export const uploads = pgTable(
@@ -18,7 +19,7 @@ export const uploads = pgTable(
     bytes: integer('bytes').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('uploads_owner_idx').on(t.ownerId)],
 );

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountSessionParamsSchema,
@@ -14,10 +13,9 @@ import {
   passwordResetSchema,
   updateAccountInputSchema,
 } from '@tolk/shared/schemas/accounts-admin';
-import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { operations } from '../../http/operations';
+import { routes } from '../../http/routes';
 import type { AccountsAdminService } from './accounts-admin.service';
 
 /**
@@ -25,115 +23,74 @@ import type { AccountsAdminService } from './accounts-admin.service';
  * nothing else: another id is not found, a change of their own is forbidden.
  */
 export async function accountsRoutes(app: FastifyInstance, { service }: { service: AccountsAdminService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const operation = operations({
+  const route = routes(app, {
     tags: ['accounts'],
     errors: errorResponses(400, 401, 403, 404),
-    config: { auth: 'required' },
+    actor: callerOf,
   });
 
-  r.get(
-    '/accounts',
-    operation({
-      summary: 'Accounts of every tenant, searched and filtered, a page at a time (superadmins)',
-      querystring: accountsQuerySchema,
-      response: { 200: accountsPageSchema },
-    }),
-    async (request) => service.list(callerOf(request), request.query),
-  );
+  route('GET /accounts', {
+    summary: 'Accounts of every tenant, searched and filtered, a page at a time (superadmins)',
+    querystring: accountsQuerySchema,
+    response: { 200: accountsPageSchema },
+    handler: (caller, { query }) => service.list(caller, query),
+  });
 
-  r.post(
-    '/accounts',
-    operation({
-      summary: 'Create an account; without a password, with a one-time password shown once (superadmins)',
-      body: createAccountInputSchema,
-      response: { 201: createdAccountSchema, ...errorResponses(409) },
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
-  );
+  route('POST /accounts', {
+    summary: 'Create an account; without a password, with a one-time password shown once (superadmins)',
+    body: createAccountInputSchema,
+    response: { 201: createdAccountSchema, ...errorResponses(409) },
+    handler: (caller, { body }) => service.create(caller, body),
+  });
 
-  r.get(
-    '/accounts/:id',
-    operation({
-      summary: 'One account (superadmins: any; a member: their own)',
-      params: idParamsSchema,
-      response: { 200: adminAccountSchema },
-    }),
-    async (request) => service.get(callerOf(request), request.params.id),
-  );
+  route('GET /accounts/:id', {
+    summary: 'One account (superadmins: any; a member: their own)',
+    response: { 200: adminAccountSchema },
+    handler: (caller, { params }) => service.get(caller, params.id),
+  });
 
-  r.patch(
-    '/accounts/:id',
-    operation({
-      summary: 'Edit display name, language, roles or tenant (409 when it changed since the version given)',
-      params: idParamsSchema,
-      body: updateAccountInputSchema,
-      response: { 200: adminAccountSchema, ...errorResponses(409) },
-    }),
-    async (request) => service.update(callerOf(request), request.params.id, request.body),
-  );
+  route('PATCH /accounts/:id', {
+    summary: 'Edit display name, language, roles or tenant (409 when it changed since the version given)',
+    body: updateAccountInputSchema,
+    response: { 200: adminAccountSchema, ...errorResponses(409) },
+    handler: (caller, { params, body }) => service.update(caller, params.id, body),
+  });
 
-  r.post(
-    '/accounts/:id/suspend',
-    operation({
-      summary: 'Suspend an account: no sign-in, every session revoked and its sockets closed (superadmins)',
-      params: idParamsSchema,
-      response: { 200: adminAccountSchema, ...errorResponses(409) },
-    }),
-    async (request) => service.suspendAccount(callerOf(request), request.params.id),
-  );
+  route('POST /accounts/:id/suspend', {
+    summary: 'Suspend an account: no sign-in, every session revoked and its sockets closed (superadmins)',
+    response: { 200: adminAccountSchema, ...errorResponses(409) },
+    handler: (caller, { params }) => service.suspendAccount(caller, params.id),
+  });
 
-  r.post(
-    '/accounts/:id/reactivate',
-    operation({
-      summary: 'Reactivate a suspended account (superadmins)',
-      params: idParamsSchema,
-      response: { 200: adminAccountSchema },
-    }),
-    async (request) => service.reactivate(callerOf(request), request.params.id),
-  );
+  route('POST /accounts/:id/reactivate', {
+    summary: 'Reactivate a suspended account (superadmins)',
+    response: { 200: adminAccountSchema },
+    handler: (caller, { params }) => service.reactivate(caller, params.id),
+  });
 
-  r.post(
-    '/accounts/:id/reset-password',
-    operation({
-      summary: 'Set a new one-time password, shown once, and revoke every session (superadmins)',
-      params: idParamsSchema,
-      response: { 200: passwordResetSchema },
-    }),
-    async (request) => service.resetPassword(callerOf(request), request.params.id),
-  );
+  route('POST /accounts/:id/reset-password', {
+    summary: 'Set a new one-time password, shown once, and revoke every session (superadmins)',
+    response: { 200: passwordResetSchema },
+    handler: (caller, { params }) => service.resetPassword(caller, params.id),
+  });
 
-  r.get(
-    '/accounts/:id/sessions',
-    operation({
-      summary: "An account's live sessions, newest first (superadmins)",
-      params: idParamsSchema,
-      response: { 200: accountSessionsSchema },
-    }),
-    async (request) => service.sessions(callerOf(request), request.params.id),
-  );
+  route('GET /accounts/:id/sessions', {
+    summary: "An account's live sessions, newest first (superadmins)",
+    response: { 200: accountSessionsSchema },
+    handler: (caller, { params }) => service.sessions(caller, params.id),
+  });
 
-  r.delete(
-    '/accounts/:id/sessions/:sessionId',
-    operation({
-      summary: 'Revoke one session of an account; its sockets close (superadmins)',
-      params: accountSessionParamsSchema,
-      response: { 204: z.undefined() },
-    }),
-    async (request, reply) => {
-      await service.revokeSession(callerOf(request), request.params.id, request.params.sessionId);
-      return reply.status(204).send();
-    },
-  );
+  route('DELETE /accounts/:id/sessions/:sessionId', {
+    summary: 'Revoke one session of an account; its sockets close (superadmins)',
+    params: accountSessionParamsSchema,
+    response: { 204: z.undefined() },
+    handler: (caller, { params }) => service.revokeSession(caller, params.id, params.sessionId),
+  });
 
-  r.get(
-    '/accounts/:id/audit',
-    operation({
-      summary: 'Every admin change of an account, newest first, a page at a time (superadmins)',
-      params: idParamsSchema,
-      querystring: auditQuerySchema,
-      response: { 200: auditPageSchema },
-    }),
-    async (request) => service.audit(callerOf(request), request.params.id, request.query),
-  );
+  route('GET /accounts/:id/audit', {
+    summary: 'Every admin change of an account, newest first, a page at a time (superadmins)',
+    querystring: auditQuerySchema,
+    response: { 200: auditPageSchema },
+    handler: (caller, { params, query }) => service.audit(caller, params.id, query),
+  });
 }

@@ -4,7 +4,7 @@ import { accounts } from '../../db/schema/accounts';
 import { blocks, connections } from '../../db/schema/connect';
 import { profiles } from '../../db/schema/profiles';
 import { createDiscoveryRepository } from './discovery.repository';
-import { pairIs, personColumns, unblocked, visibleTo, type Viewer, type ViewerProfile } from './people-sql';
+import { blockedBy, pairIs, personColumns, unblocked, visibleTo, type Viewer, type ViewerProfile } from './people-sql';
 
 export type { PersonRow, Viewer, ViewerProfile } from './people-sql';
 export type { DiscoveryFilters, DiscoveryPosition } from './discovery.repository';
@@ -42,18 +42,7 @@ export function createConnectRepository(
         .select({ displayName: accounts.displayName, bio: profiles.bio })
         .from(accounts)
         .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-        .where(
-          and(
-            eq(accounts.id, id),
-            or(
-              visibleTo(viewer),
-              and(
-                eq(accounts.tenantId, viewer.tenantId),
-                sql`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewer.accountId} and ${blocks.blockedId} = ${accounts.id})`,
-              ),
-            ),
-          ),
-        )
+        .where(and(eq(accounts.id, id), or(visibleTo(viewer), blockedBy(viewer))))
         .limit(1);
       return row;
     },

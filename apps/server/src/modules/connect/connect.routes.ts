@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
   blockedPeopleSchema,
   connectionsSchema,
@@ -13,31 +11,29 @@ import {
 import { okSchema } from '@tolk/shared/schemas/auth';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { operations } from '../../http/operations';
+import { ok, routes } from '../../http/routes';
 import type { ConnectService, ConnectViewer } from './connect.service';
 
 /** The member calling, as connect sees them. */
 export const viewerOf = (request: FastifyRequest): ConnectViewer => {
-  const caller = callerOf(request);
-  return { tenantId: caller.tenantId, accountId: caller.accountId, language: caller.language };
+  const { tenantId, accountId, language } = callerOf(request);
+  return { tenantId, accountId, language };
 };
 
 const connectionStateSchema = z.object({ id: z.uuid(), state: z.enum(['pending', 'accepted']) });
 
+export interface ConnectRoutesOptions {
+  service: ConnectService;
+  /** How many requests to connect a member may send per window. */
+  requestLimit: { max: number | ((request: FastifyRequest) => number); timeWindow: number };
+}
+
 /** Discovery, people, connections and blocks: members only, each in their own tenant. */
-export async function connectRoutes(
-  app: FastifyInstance,
-  options: {
-    service: ConnectService;
-    requestLimit: { max: number | ((request: FastifyRequest) => number); timeWindow: number };
-  },
-) {
-  const { service } = options;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const operation = operations({
+export async function connectRoutes(app: FastifyInstance, { service, requestLimit }: ConnectRoutesOptions) {
+  const route = routes(app, {
     tags: ['connect'],
     errors: errorResponses(400, 401, 404, 429),
-    config: { auth: 'required' },
+    actor: viewerOf,
   });
 
   // Whoever uses connect is active: the coarse "active today" others see.
@@ -45,100 +41,67 @@ export async function connectRoutes(
     if (request.caller) void service.touch(request.caller.accountId).catch(() => undefined);
   });
 
-  r.get(
-    '/connect/people',
-    operation({
-      summary: 'People in my community, complementary language partners first',
-      querystring: discoveryQuerySchema,
-      response: { 200: discoveryPageSchema },
-    }),
-    async (request) => service.discover(viewerOf(request), request.query),
-  );
+  route('GET /connect/people', {
+    summary: 'People in my community, complementary language partners first',
+    querystring: discoveryQuerySchema,
+    response: { 200: discoveryPageSchema },
+    handler: (viewer, { query }) => service.discover(viewer, query),
+  });
 
-  r.get(
-    '/connect/people/:id',
-    operation({
-      summary: 'One person, their bio in my language',
-      params: idParamsSchema,
-      response: { 200: personDetailSchema },
-    }),
-    async (request) => service.person(viewerOf(request), request.params.id),
-  );
+  route('GET /connect/people/:id', {
+    summary: 'One person, their bio in my language',
+    response: { 200: personDetailSchema },
+    handler: (viewer, { params }) => service.person(viewer, params.id),
+  });
 
-  r.post(
-    '/connect/people/:id/request',
-    operation(
-      {
-        summary: 'Ask to connect, with a short note (accepts their request when they asked first)',
-        params: idParamsSchema,
-        body: connectRequestInputSchema,
-        response: { 200: connectionStateSchema },
-      },
-      { rateLimit: options.requestLimit },
-    ),
-    async (request) => service.request(viewerOf(request), request.params.id, request.body.note),
-  );
+  route('POST /connect/people/:id/request', {
+    summary: 'Ask to connect, with a short note (accepts their request when they asked first)',
+    body: connectRequestInputSchema,
+    response: { 200: connectionStateSchema },
+    config: { rateLimit: requestLimit },
+    handler: (viewer, { params, body }) => service.request(viewer, params.id, body.note),
+  });
 
-  r.put(
-    '/connect/people/:id/block',
-    operation({
-      summary: 'Block: neither sees the other anywhere',
-      params: idParamsSchema,
-      response: { 200: okSchema },
-    }),
-    async (request) => {
-      await service.block(viewerOf(request), request.params.id);
-      return { ok: true as const };
-    },
-  );
+  route('PUT /connect/people/:id/block', {
+    summary: 'Block: neither sees the other anywhere',
+    response: { 200: okSchema },
+    handler: (viewer, { params }) => ok(service.block(viewer, params.id)),
+  });
 
-  r.delete(
-    '/connect/people/:id/block',
-    operation({ summary: 'Unblock', params: idParamsSchema, response: { 200: okSchema } }),
-    async (request) => {
-      await service.unblock(viewerOf(request), request.params.id);
-      return { ok: true as const };
-    },
-  );
+  route('DELETE /connect/people/:id/block', {
+    summary: 'Unblock',
+    response: { 200: okSchema },
+    handler: (viewer, { params }) => ok(service.unblock(viewer, params.id)),
+  });
 
-  r.get(
-    '/connect/blocked',
-    operation({ summary: 'People I blocked', response: { 200: blockedPeopleSchema } }),
-    async (request) => service.blocked(viewerOf(request)),
-  );
+  route('GET /connect/blocked', {
+    summary: 'People I blocked',
+    response: { 200: blockedPeopleSchema },
+    handler: (viewer) => service.blocked(viewer),
+  });
 
-  r.get(
-    '/connect/connections',
-    operation({ summary: 'My connections and pending requests', response: { 200: connectionsSchema } }),
-    async (request) => service.connections(viewerOf(request)),
-  );
+  route('GET /connect/connections', {
+    summary: 'My connections and pending requests',
+    response: { 200: connectionsSchema },
+    handler: (viewer) => service.connections(viewer),
+  });
 
-  r.post(
-    '/connect/connections/:id/accept',
-    operation({
-      summary: 'Accept a request made to me',
-      params: idParamsSchema,
-      response: { 200: connectionStateSchema },
-    }),
-    async (request) => service.accept(viewerOf(request), request.params.id),
-  );
+  route('POST /connect/connections/:id/accept', {
+    summary: 'Accept a request made to me',
+    response: { 200: connectionStateSchema },
+    handler: (viewer, { params }) => service.accept(viewer, params.id),
+  });
 
+  const endings = {
+    decline: 'Decline a request made to me',
+    withdraw: 'Withdraw my request',
+    remove: 'Remove a connection',
+  } as const;
   for (const which of ['decline', 'withdraw', 'remove'] as const) {
-    r.post(
-      `/connect/connections/:id/${which}`,
-      operation({
-        summary: {
-          decline: 'Decline a request made to me',
-          withdraw: 'Withdraw my request',
-          remove: 'Remove a connection',
-        }[which],
-        params: idParamsSchema,
-        response: { 200: okSchema },
-      }),
-      async (request) => {
-        await service.end(viewerOf(request), request.params.id, which);
-        return { ok: true as const };
-      },
-    );
+    route(`POST /connect/connections/:id/${which}`, {
+      summary: endings[which],
+      response: { 200: okSchema },
+      handler: (viewer, { params }) => ok(service.end(viewer, params.id, which)),
+    });
   }
 }

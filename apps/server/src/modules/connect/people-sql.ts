@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { EARTH_KM } from '@tolk/shared/geo';
 import { accounts } from '../../db/schema/accounts';
-import { connections } from '../../db/schema/connect';
+import { blocks, connections } from '../../db/schema/connect';
 import { noBlockBetween } from '../reach';
 import { profiles, type SpokenLanguage } from '../../db/schema/profiles';
 
@@ -73,6 +73,13 @@ export const visibleTo = (viewer: Viewer) =>
         sql`exists (select 1 from ${connections} where ${connections.state} = 'accepted' and ${pairIs(viewer.accountId, sql`${accounts.id}`)})`,
       ),
     ),
+  );
+
+/** Someone in the viewer's tenant whom the viewer blocked (hidden from them, still reportable). */
+export const blockedBy = (viewer: Viewer) =>
+  and(
+    eq(accounts.tenantId, viewer.tenantId),
+    sql`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewer.accountId} and ${blocks.blockedId} = ${accounts.id})`,
   );
 
 export const personColumns = (viewer: Viewer, home: { lat: number; lon: number } | null) => ({

@@ -1,75 +1,54 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import { okSchema } from '@tolk/shared/schemas/auth';
 import { tripInputSchema, tripMeetSchema, tripSchema, tripsSchema, visitorsSchema } from '@tolk/shared/schemas/connect';
 import { errorResponses } from '../../plugins/errors';
-import { operations } from '../../http/operations';
+import { ok, routes } from '../../http/routes';
 import { viewerOf } from './connect.routes';
 import type { TripsService } from './trips.service';
 
 /** Travel & meet: my trips, whom each meets, and who is coming to my city. */
-export async function tripsRoutes(app: FastifyInstance, options: { service: TripsService }) {
-  const { service } = options;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const operation = operations({
+export async function tripsRoutes(app: FastifyInstance, { service }: { service: TripsService }) {
+  const route = routes(app, {
     tags: ['trips'],
     errors: errorResponses(400, 401, 404),
-    config: { auth: 'required' },
+    actor: viewerOf,
   });
 
-  r.get(
-    '/connect/trips',
-    operation({ summary: 'My trips, upcoming first', response: { 200: tripsSchema } }),
-    async (request) => service.mine(viewerOf(request)),
-  );
+  route('GET /connect/trips', {
+    summary: 'My trips, upcoming first',
+    response: { 200: tripsSchema },
+    handler: (viewer) => service.mine(viewer),
+  });
 
-  r.post(
-    '/connect/trips',
-    operation({ summary: 'Plan a trip', body: tripInputSchema, response: { 201: tripSchema } }),
-    async (request, reply) => reply.code(201).send(await service.create(viewerOf(request), request.body)),
-  );
+  route('POST /connect/trips', {
+    summary: 'Plan a trip',
+    body: tripInputSchema,
+    response: { 201: tripSchema },
+    handler: (viewer, { body }) => service.create(viewer, body),
+  });
 
-  r.put(
-    '/connect/trips/:id',
-    operation({
-      summary: 'Change a trip of mine',
-      params: idParamsSchema,
-      body: tripInputSchema,
-      response: { 200: tripSchema },
-    }),
-    async (request) => service.update(viewerOf(request), request.params.id, request.body),
-  );
+  route('PUT /connect/trips/:id', {
+    summary: 'Change a trip of mine',
+    body: tripInputSchema,
+    response: { 200: tripSchema },
+    handler: (viewer, { params, body }) => service.update(viewer, params.id, body),
+  });
 
-  r.delete(
-    '/connect/trips/:id',
-    operation({
-      summary: 'Cancel a trip of mine',
-      params: idParamsSchema,
-      response: { 200: okSchema },
-    }),
-    async (request) => {
-      await service.remove(viewerOf(request), request.params.id);
-      return { ok: true as const };
-    },
-  );
+  route('DELETE /connect/trips/:id', {
+    summary: 'Cancel a trip of mine',
+    response: { 200: okSchema },
+    handler: (viewer, { params }) => ok(service.remove(viewer, params.id)),
+  });
 
-  r.get(
-    '/connect/trips/:id/meet',
-    operation({
-      summary: 'Locals of a trip\u2019s city and travellers there at the same time',
-      params: idParamsSchema,
-      response: { 200: tripMeetSchema },
-    }),
-    async (request) => service.meet(viewerOf(request), request.params.id),
-  );
+  route('GET /connect/trips/:id/meet', {
+    summary: 'Locals of a trip\u2019s city and travellers there at the same time',
+    response: { 200: tripMeetSchema },
+    handler: (viewer, { params }) => service.meet(viewer, params.id),
+  });
 
-  r.get(
-    '/connect/visitors',
-    operation({
-      summary: 'Who is coming to my city, soonest first',
-      response: { 200: visitorsSchema },
-    }),
-    async (request) => service.visitors(viewerOf(request)),
-  );
+  route('GET /connect/visitors', {
+    summary: 'Who is coming to my city, soonest first',
+    response: { 200: visitorsSchema },
+    handler: (viewer) => service.visitors(viewer),
+  });
 }

@@ -1,5 +1,5 @@
 import { blockBetween, noBlockBetween } from '../reach';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { executePrepared, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses } from '../../db/schema/conversations';
@@ -15,6 +15,14 @@ import {
   toMemberView,
 } from './muse-records';
 
+/** An account's membership of a conversation while it lasts (it has not left). */
+const currentMembership = (conversationId: string | SQLWrapper, accountId: string | SQLWrapper) =>
+  and(
+    eq(conversationMembers.conversationId, conversationId),
+    eq(conversationMembers.accountId, accountId),
+    isNull(conversationMembers.leftAt),
+  );
+
 /** Conversations and their members (plaza rows included): the muses module's conversation SQL. */
 export function createConversationsRepository(db: Database) {
   // Built once: these run for every muse sent or delivered, and building a query costs as much as PGlite running it.
@@ -22,13 +30,7 @@ export function createConversationsRepository(db: Database) {
     .select({ conversation: conversations, member: conversationMembers })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(
-      and(
-        eq(conversationMembers.conversationId, sql.placeholder('conversationId')),
-        eq(conversationMembers.accountId, sql.placeholder('accountId')),
-        isNull(conversationMembers.leftAt),
-      ),
-    )
+    .where(currentMembership(sql.placeholder('conversationId'), sql.placeholder('accountId')))
     .prepare('conversations_find_membership');
   const audienceStatement = db
     .select({
@@ -183,13 +185,7 @@ export function createConversationsRepository(db: Database) {
       const rows = await db
         .update(conversationMembers)
         .set({ leftAt: new Date() })
-        .where(
-          and(
-            eq(conversationMembers.conversationId, conversationId),
-            eq(conversationMembers.accountId, accountId),
-            isNull(conversationMembers.leftAt),
-          ),
-        )
+        .where(currentMembership(conversationId, accountId))
         .returning({ id: conversationMembers.id });
       return rows.length > 0;
     },

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PaymentProviderId } from '@tolk/shared/payments';
-import { idParamsSchema } from '@tolk/shared/schemas/ids';
 import {
   payableSchema,
   paymentInputSchema,
@@ -13,14 +11,14 @@ import {
 } from '@tolk/shared/schemas/payments';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { operations } from '../../http/operations';
+import { routes } from '../../http/routes';
 import type { OrderScope } from '../orders';
 import type { PaymentsService } from './payments.service';
 import type { RedirectProviderId } from './providers/configured';
 
 const readerOf = (request: FastifyRequest): OrderScope => {
-  const caller = callerOf(request);
-  return { tenantId: caller.tenantId, accountId: caller.accountId, superAdmin: caller.superAdmin };
+  const { tenantId, accountId, superAdmin } = callerOf(request);
+  return { tenantId, accountId, superAdmin };
 };
 
 export interface PaymentsRoutesOptions {
@@ -31,106 +29,84 @@ export interface PaymentsRoutesOptions {
 
 /** Ways to pay, paying an order, a payment's state, the sandbox's card form, refunds and the providers' webhooks. */
 export async function paymentsRoutes(app: FastifyInstance, { service, publicUrl }: PaymentsRoutesOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
-  const operation = operations({
+  const route = routes(app, {
     tags,
     errors: errorResponses(400, 401, 403, 404, 409, 503),
-    config: { auth: 'required' },
+    actor: readerOf,
   });
 
-  /** A payment's start as both routes read it: who, what, which provider, and where the provider sends the payer back. */
-  const startOf = (request: FastifyRequest, id: string, provider: PaymentProviderId) =>
-    [readerOf(request), id, provider, publicUrl ?? `${request.protocol}://${request.host}`] as const;
-
-  r.get(
-    '/payments/providers',
-    operation({
-      summary: 'The ways to pay offered here (the sandbox always, in test mode; Stripe and PayPal when configured)',
-      response: { 200: paymentProvidersSchema },
-    }),
-    async () => service.providers(),
-  );
-
-  r.get(
-    '/payments/terms',
-    operation({
-      summary:
-        "What selling costs: the platform's fee in percent of an order's total (TOLK_PLATFORM_FEE_PERCENT), taken from the seller's side when it is paid",
-      response: { 200: paymentTermsSchema },
-    }),
-    async () => service.terms(),
-  );
-
-  r.post(
-    '/orders/:id/payments',
-    operation({
-      summary:
-        "The buyer pays an accepted order through a provider: its open payment (asking again finds it) with the provider's page to go to (Stripe, PayPal)",
-      params: idParamsSchema,
+  /**
+   * Paying through a provider, an order or anything payable, the same way: the payer, what, which
+   * provider, and where the provider sends the payer back.
+   */
+  const paymentStart = (line: `POST /${string}/:id/payments`, summary: string, start: 'start' | 'startPayable') => {
+    route(line, {
+      summary,
       body: paymentInputSchema,
       response: { 201: paymentSchema },
-    }),
-    async (request, reply) =>
-      reply.code(201).send(await service.start(...startOf(request, request.params.id, request.body.provider))),
+      handler: (reader, request) =>
+        service[start](
+          reader,
+          request.params.id,
+          request.body.provider,
+          publicUrl ?? `${request.protocol}://${request.host}`,
+        ),
+    });
+  };
+
+  route('GET /payments/providers', {
+    summary: 'The ways to pay offered here (the sandbox always, in test mode; Stripe and PayPal when configured)',
+    response: { 200: paymentProvidersSchema },
+    handler: async () => service.providers(),
+  });
+
+  route('GET /payments/terms', {
+    summary:
+      "What selling costs: the platform's fee in percent of an order's total (TOLK_PLATFORM_FEE_PERCENT), taken from the seller's side when it is paid",
+    response: { 200: paymentTermsSchema },
+    handler: async () => service.terms(),
+  });
+
+  paymentStart(
+    'POST /orders/:id/payments',
+    "The buyer pays an accepted order through a provider: its open payment (asking again finds it) with the provider's page to go to (Stripe, PayPal)",
+    'start',
   );
 
-  r.get(
-    '/payables/:id',
-    operation({
-      summary:
-        'An order or a subscription as its payer reads it before paying (/select-payment/{id}): what, how much, whether it can be paid now',
-      params: idParamsSchema,
-      response: { 200: payableSchema },
-    }),
-    async (request) => service.payable(readerOf(request), request.params.id),
+  route('GET /payables/:id', {
+    summary:
+      'An order or a subscription as its payer reads it before paying (/select-payment/{id}): what, how much, whether it can be paid now',
+    response: { 200: payableSchema },
+    handler: (reader, { params }) => service.payable(reader, params.id),
+  });
+
+  paymentStart(
+    'POST /payables/:id/payments',
+    "The payer pays an accepted order or a subscription's first period through a provider: its open payment (asking again finds it), with the provider's page to go to (Stripe, PayPal)",
+    'startPayable',
   );
 
-  r.post(
-    '/payables/:id/payments',
-    operation({
-      summary:
-        "The payer pays an accepted order or a subscription's first period through a provider: its open payment (asking again finds it), with the provider's page to go to (Stripe, PayPal)",
-      params: idParamsSchema,
-      body: paymentInputSchema,
-      response: { 201: paymentSchema },
-    }),
-    async (request, reply) =>
-      reply.code(201).send(await service.startPayable(...startOf(request, request.params.id, request.body.provider))),
-  );
+  route('GET /payments/:id', {
+    summary:
+      "A payment with its order (buyer and seller); while open, the provider is asked where it stands (the payer's return)",
+    response: { 200: paymentSchema },
+    handler: (reader, { params }) => service.get(reader, params.id),
+  });
 
-  r.get(
-    '/payments/:id',
-    operation({
-      summary:
-        "A payment with its order (buyer and seller); while open, the provider is asked where it stands (the payer's return)",
-      params: idParamsSchema,
-      response: { 200: paymentSchema },
-    }),
-    async (request) => service.get(readerOf(request), request.params.id),
-  );
+  route('POST /payments/:id/sandbox', {
+    summary:
+      'The sandbox card form (test cards only): 4242… pays, 4000…0002 is declined, 4000…9995 has too little money; a declined payment is over, a new one is asked for',
+    body: sandboxPaymentInputSchema,
+    response: { 200: paymentSchema },
+    handler: (reader, { params, body }) => service.sandbox(reader, params.id, body),
+  });
 
-  r.post(
-    '/payments/:id/sandbox',
-    operation({
-      summary:
-        'The sandbox card form (test cards only): 4242… pays, 4000…0002 is declined, 4000…9995 has too little money; a declined payment is over, a new one is asked for',
-      params: idParamsSchema,
-      body: sandboxPaymentInputSchema,
-      response: { 200: paymentSchema },
-    }),
-    async (request) => service.sandbox(readerOf(request), request.params.id, request.body),
-  );
-
-  r.post(
-    '/orders/:id/refund',
-    operation({
-      summary: "The seller (or a superadmin) gives a paid or fulfilled order's money back to the buyer",
-      params: idParamsSchema,
-      response: { 200: paymentSchema },
-    }),
-    async (request) => service.refund(readerOf(request), request.params.id),
-  );
+  route('POST /orders/:id/refund', {
+    summary: "The seller (or a superadmin) gives a paid or fulfilled order's money back to the buyer",
+    response: { 200: paymentSchema },
+    handler: (reader, { params }) => service.refund(reader, params.id),
+  });
 
   // The providers sign the bytes they send: these routes keep the body as it came.
   await app.register(async (webhooks) => {

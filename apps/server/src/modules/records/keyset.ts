@@ -28,6 +28,12 @@ export interface OwnerScope {
 export const ownedBy = (table: RecordColumns, scope: OwnerScope) =>
   and(eq(table.tenantId, scope.tenantId), eq(table.ownerId, scope.ownerId));
 
+/** Rows of two record tables with the same owner, in the same tenant: a record joined to another of the owner's. */
+export const sameOwner = (
+  a: Pick<RecordColumns, 'tenantId' | 'ownerId'>,
+  b: Pick<RecordColumns, 'tenantId' | 'ownerId'>,
+) => and(eq(a.tenantId, b.tenantId), eq(a.ownerId, b.ownerId));
+
 export const ownedRecord = (table: RecordColumns, scope: OwnerScope, id: string) =>
   scope.crossTenant ? eq(table.id, id) : and(eq(table.id, id), ownedBy(table, scope));
 

@@ -15,7 +15,7 @@ import { places } from '../../db/schema/places';
 import { profiles } from '../../db/schema/profiles';
 import { fieldError } from '../../errors';
 import { noBlockBetween } from '../reach';
-import type { OwnerScope } from './keyset';
+import { sameOwner, type OwnerScope } from './keyset';
 import { recordKind, type RecordOwner, type RecordValues } from './record-kind';
 import { recordMetaOf } from './record-photos';
 
@@ -48,14 +48,7 @@ function withLinks(db: Database, cursorKey: SQL<string>) {
       cursorKey,
     })
     .from(persons)
-    .leftJoin(
-      places,
-      and(
-        eq(places.id, persons.metPlaceId),
-        eq(places.tenantId, persons.tenantId),
-        eq(places.ownerId, persons.ownerId),
-      ),
-    )
+    .leftJoin(places, and(eq(places.id, persons.metPlaceId), sameOwner(places, persons)))
     .leftJoin(
       accounts,
       and(

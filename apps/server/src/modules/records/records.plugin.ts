@@ -16,6 +16,13 @@ import { thingsKind, thingsList, type ThingInput } from './things.kind';
 /** My things, and what the members of my community offer. */
 export type ThingsService = RecordsService<Thing, ThingInput> & OfferedThingsService;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Offered things as connect shows them on a member's profile. */
+    things: ThingsService;
+  }
+}
+
 /** A member's own records: people met, places kept, things offered; and their export. */
 export const recordsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -61,10 +68,3 @@ export const recordsPlugin = fp(
     decorators: { fastify: ['reach', 'translation', 'accounts', 'uploads'] },
   },
 );
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Offered things as connect shows them on a member's profile. */
-    things: ThingsService;
-  }
-}

@@ -7,6 +7,17 @@ import { translationFlags } from '../../db/schema/translation';
 
 export type NewTranslationFlag = Omit<typeof translationFlags.$inferInsert, 'id' | 'createdAt'>;
 
+/** What makes a flag one member's of one pair: translation_flags_pair_key, in the member's tenant. */
+const FLAG_KEY = [
+  'tenantId',
+  'accountId',
+  'engine',
+  'sourceLanguage',
+  'targetLanguage',
+  'sourceHash',
+  'targetHash',
+] as const;
+
 /** Readers' flags of bad machine translations: members add them, superadmins read them. */
 export function createTranslationFlagsRepository(db: Database) {
   return {
@@ -21,17 +32,7 @@ export function createTranslationFlagsRepository(db: Database) {
       const [kept] = await db
         .select({ id: translationFlags.id, createdAt: translationFlags.createdAt })
         .from(translationFlags)
-        .where(
-          and(
-            eq(translationFlags.tenantId, values.tenantId),
-            eq(translationFlags.accountId, values.accountId),
-            eq(translationFlags.engine, values.engine),
-            eq(translationFlags.sourceLanguage, values.sourceLanguage),
-            eq(translationFlags.targetLanguage, values.targetLanguage),
-            eq(translationFlags.sourceHash, values.sourceHash),
-            eq(translationFlags.targetHash, values.targetHash),
-          ),
-        );
+        .where(and(...FLAG_KEY.map((column) => eq(translationFlags[column], values[column]))));
       if (!kept) throw new Error('a translation flag neither inserted nor found');
       return { ...kept, created: false };
     },

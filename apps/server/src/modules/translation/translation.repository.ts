@@ -21,6 +21,10 @@ export interface TranslationStore {
   flag(engine: string, sourceLanguage: string, targetLanguage: string, hash: string): Promise<string | undefined>;
 }
 
+/** The memory of one engine's translations out of one language. */
+const fromEngine = (engine: string, sourceLanguage: string) =>
+  and(eq(translationMemory.engine, engine), eq(translationMemory.sourceLanguage, sourceLanguage));
+
 export function createTranslationRepository(db: Database): TranslationStore {
   return {
     async find(engine, sourceLanguage, targets, hashes) {
@@ -34,8 +38,7 @@ export function createTranslationRepository(db: Database): TranslationStore {
         .from(translationMemory)
         .where(
           and(
-            eq(translationMemory.engine, engine),
-            eq(translationMemory.sourceLanguage, sourceLanguage),
+            fromEngine(engine, sourceLanguage),
             inArray(translationMemory.targetLanguage, targets),
             inArray(translationMemory.sourceHash, hashes),
             isNull(translationMemory.flaggedAt),
@@ -68,8 +71,7 @@ export function createTranslationRepository(db: Database): TranslationStore {
         .set({ flaggedAt: sql`now()` })
         .where(
           and(
-            eq(translationMemory.engine, engine),
-            eq(translationMemory.sourceLanguage, sourceLanguage),
+            fromEngine(engine, sourceLanguage),
             eq(translationMemory.targetLanguage, targetLanguage),
             eq(translationMemory.sourceHash, hash),
           ),

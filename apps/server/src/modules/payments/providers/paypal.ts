@@ -16,9 +16,6 @@ import {
   majorAmount,
   minorAmount,
   WebhookSignatureError,
-  type Checkout,
-  type CheckoutRequest,
-  type ProviderEvent,
   type ProviderPayment,
   type RedirectProvider,
 } from './provider';
@@ -121,7 +118,7 @@ export function createPaypalProvider(settings: PaypalSettings): RedirectProvider
     id: 'paypal',
     testMode: settings.environment === 'sandbox',
 
-    async checkout(request: CheckoutRequest): Promise<Checkout> {
+    async checkout(request) {
       const { result } = await orders.createOrder({
         paypalRequestId: `checkout-${request.paymentId}`,
         prefer: 'return=representation',
@@ -156,7 +153,7 @@ export function createPaypalProvider(settings: PaypalSettings): RedirectProvider
 
     settle,
 
-    async webhook(rawBody, headers): Promise<ProviderEvent> {
+    async webhook(rawBody, headers) {
       let event: { id?: string; event_type?: string; resource?: Record<string, unknown> };
       try {
         event = JSON.parse(rawBody.toString('utf8')) as typeof event;

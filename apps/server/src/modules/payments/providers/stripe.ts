@@ -1,12 +1,5 @@
 import Stripe from 'stripe';
-import {
-  WebhookSignatureError,
-  type Checkout,
-  type CheckoutRequest,
-  type ProviderEvent,
-  type ProviderPayment,
-  type RedirectProvider,
-} from './provider';
+import { WebhookSignatureError, type ProviderPayment, type RedirectProvider } from './provider';
 import { stripeBilling } from './stripe-billing';
 
 export interface StripeSettings {
@@ -58,7 +51,7 @@ export function createStripeProvider(settings: StripeSettings): RedirectProvider
     id: 'stripe',
     testMode: /^(sk|rk)_test_/.test(settings.secretKey),
 
-    async checkout(request: CheckoutRequest): Promise<Checkout> {
+    async checkout(request) {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -87,7 +80,7 @@ export function createStripeProvider(settings: StripeSettings): RedirectProvider
       return sessionPayment(await stripe.checkout.sessions.retrieve(providerRef));
     },
 
-    async webhook(rawBody, headers): Promise<ProviderEvent> {
+    async webhook(rawBody, headers) {
       const signature = headers['stripe-signature'];
       let event: Stripe.Event;
       try {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { markupWithElements, restoreProtected } from '../protected-text';
 import { EngineError, type LanguagePair, type TranslationEngine } from './engine';
-import { endpoint, requestJson } from './http';
+import { endpoint, getJson, requestJson } from './http';
 import { fromApertiumCode } from './language-codes';
 
 const NAME = 'apertium-apy';
@@ -40,12 +40,7 @@ export function createApertiumApyEngine(options: ApertiumApyOptions): Translatio
     pivots: ['es', 'en'],
 
     async languagePairs(signal) {
-      const body = await requestJson(
-        NAME,
-        endpoint(options.url, 'listPairs'),
-        { method: 'GET', signal },
-        pairsResponse,
-      );
+      const body = await getJson(NAME, endpoint(options.url, 'listPairs'), pairsResponse, { signal });
       const pairs: LanguagePair[] = [];
       for (const { sourceLanguage, targetLanguage } of body.responseData) {
         const from = fromApertiumCode(sourceLanguage);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { toTranslationLanguage } from '@tolk/shared/languages';
 import { notranslateSpanMarkup, restoreProtected } from '../protected-text';
-import { allPairs, type LanguageGuess, type TranslationEngine } from './engine';
-import { endpoint, requestJson } from './http';
+import { allPairs, ourLanguages, type LanguageGuess, type TranslationEngine } from './engine';
+import { endpoint, getJson, requestJson } from './http';
 
 const NAME = 'azure';
 
@@ -66,15 +66,8 @@ export function createAzureEngine(options: AzureOptions): TranslationEngine {
     pivots: ['en'],
 
     async languagePairs(signal) {
-      const body = await requestJson(
-        NAME,
-        url('languages', [['scope', 'translation']]),
-        { method: 'GET', signal },
-        languagesResponse,
-      );
-      const codes = Object.keys(body.translation)
-        .map((code) => toTranslationLanguage(code))
-        .filter((code): code is NonNullable<typeof code> => code !== undefined);
+      const body = await getJson(NAME, url('languages', [['scope', 'translation']]), languagesResponse, { signal });
+      const codes = ourLanguages(Object.keys(body.translation));
       return allPairs(codes, codes);
     },
 

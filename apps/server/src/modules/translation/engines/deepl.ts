@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { toTranslationLanguage } from '@tolk/shared/languages';
 import { markupWithElements, restoreProtected } from '../protected-text';
-import { allPairs, type TranslationEngine } from './engine';
-import { endpoint, requestJson } from './http';
+import { allPairs, ourLanguages, type TranslationEngine } from './engine';
+import { endpoint, getJson, requestJson } from './http';
 
 const NAME = 'deepl';
 
@@ -34,15 +33,9 @@ const languagesResponse = z.array(z.object({ language: z.string() }));
 export function createDeeplEngine(options: DeeplOptions): TranslationEngine {
   const headers = { Authorization: `DeepL-Auth-Key ${options.key}` };
   const languages = async (type: 'source' | 'target', signal: AbortSignal) => {
-    const body = await requestJson(
-      NAME,
-      endpoint(options.url, 'v2/languages', new URLSearchParams({ type })),
-      { method: 'GET', headers, signal },
-      languagesResponse,
-    );
-    return body
-      .map((language) => toTranslationLanguage(language.language))
-      .filter((code): code is NonNullable<typeof code> => code !== undefined);
+    const url = endpoint(options.url, 'v2/languages', new URLSearchParams({ type }));
+    const body = await getJson(NAME, url, languagesResponse, { headers, signal });
+    return ourLanguages(body.map((language) => language.language));
   };
 
   return {

@@ -1,3 +1,4 @@
+import { toTranslationLanguage, type TranslationLanguage } from '@tolk/shared/languages';
 import type { TextPart } from '../protected-text';
 
 /** A direction an engine translates in, in our language codes. */
@@ -107,6 +108,13 @@ export class EngineError extends Error {
 /** Why a signal aborted, as an Error (AbortSignal.reason may be anything). */
 export function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error('aborted');
+}
+
+/** The languages we translate among a vendor's codes, in our codes; the others left out. */
+export function ourLanguages(codes: Iterable<string>): TranslationLanguage[] {
+  return [...codes]
+    .map((code) => toTranslationLanguage(code))
+    .filter((code): code is TranslationLanguage => code !== undefined);
 }
 
 /** Every ordered pair of distinct languages from two lists. */

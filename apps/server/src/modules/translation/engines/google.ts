@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { toTranslationLanguage } from '@tolk/shared/languages';
-import { notranslateSpanMarkup, restoreProtected } from '../protected-text';
-import { allPairs, type TranslationEngine } from './engine';
-import { endpoint, requestJson } from './http';
+import { notranslateSpanMarkup } from '../protected-text';
+import { allPairs, ourLanguages, type TranslationEngine } from './engine';
+import { translateHtmlPerTarget } from './html-per-target';
+import { endpoint, getJson, requestJson } from './http';
 
 const NAME = 'google';
 
@@ -35,41 +35,20 @@ export function createGoogleEngine(options: GoogleOptions): TranslationEngine {
     pivots: ['en'],
 
     async languagePairs(signal) {
-      const body = await requestJson(
-        NAME,
-        url('language/translate/v2/languages'),
-        { method: 'GET', signal },
-        languagesResponse,
-      );
-      const codes = body.data.languages
-        .map((language) => toTranslationLanguage(language.language))
-        .filter((code): code is NonNullable<typeof code> => code !== undefined);
+      const body = await getJson(NAME, url('language/translate/v2/languages'), languagesResponse, { signal });
+      const codes = ourLanguages(body.data.languages.map((language) => language.language));
       return allPairs(codes, codes);
     },
 
-    async translate(batch, signal) {
-      const rows = batch.texts.map(() => [] as (string | null)[]);
-      for (const to of batch.to) {
+    translate: (batch, signal) =>
+      translateHtmlPerTarget(batch, async (q, to) => {
         const body = await requestJson(
           NAME,
           url('language/translate/v2'),
-          {
-            body: {
-              q: batch.texts.map((parts) => notranslateSpanMarkup.encode(parts)),
-              source: googleCode(batch.from),
-              target: googleCode(to),
-              format: 'html',
-            },
-            signal,
-          },
+          { body: { q, source: googleCode(batch.from), target: googleCode(to), format: 'html' }, signal },
           translateResponse,
         );
-        batch.texts.forEach((parts, i) => {
-          const text = body.data.translations[i]?.translatedText;
-          rows[i]!.push(text === undefined ? null : restoreProtected(notranslateSpanMarkup.decode(text), parts));
-        });
-      }
-      return rows;
-    },
+        return body.data.translations.map((translation) => translation.translatedText);
+      }),
   };
 }

@@ -97,6 +97,16 @@ export async function requestJson<T>(
   return parsed.data;
 }
 
+/** A vendor's list, asked for with GET: one call, its answer checked against `schema`. */
+export function getJson<T>(
+  engine: string,
+  url: string,
+  schema: z.ZodType<T>,
+  request: Omit<EngineRequest, 'method' | 'body'>,
+): Promise<T> {
+  return requestJson(engine, url, { ...request, method: 'GET' }, schema);
+}
+
 /** Joins a base URL (with or without a path or trailing slash) and a path. */
 export function endpoint(base: string, path: string, query?: URLSearchParams): string {
   const url = new URL(base.endsWith('/') ? base : `${base}/`);

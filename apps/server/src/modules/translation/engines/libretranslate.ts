@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { toTranslationLanguage } from '@tolk/shared/languages';
-import { notranslateSpanMarkup, restoreProtected } from '../protected-text';
+import { notranslateSpanMarkup } from '../protected-text';
 import type { LanguagePair, TranslationEngine } from './engine';
-import { endpoint, requestJson } from './http';
+import { translateHtmlPerTarget } from './html-per-target';
+import { endpoint, getJson, requestJson } from './http';
 
 const NAME = 'libretranslate';
 
@@ -30,12 +31,7 @@ export function createLibreTranslateEngine(options: LibreTranslateOptions): Tran
     pivots: ['en'],
 
     async languagePairs(signal) {
-      const body = await requestJson(
-        NAME,
-        endpoint(options.url, 'languages'),
-        { method: 'GET', signal },
-        languagesResponse,
-      );
+      const body = await getJson(NAME, endpoint(options.url, 'languages'), languagesResponse, { signal });
       const pairs: LanguagePair[] = [];
       for (const language of body) {
         const from = toTranslationLanguage(language.code);
@@ -49,15 +45,14 @@ export function createLibreTranslateEngine(options: LibreTranslateOptions): Tran
       return pairs;
     },
 
-    async translate(batch, signal) {
-      const rows = batch.texts.map(() => [] as (string | null)[]);
-      for (const to of batch.to) {
+    translate: (batch, signal) =>
+      translateHtmlPerTarget(batch, async (q, to) => {
         const body = await requestJson(
           NAME,
           endpoint(options.url, 'translate'),
           {
             body: {
-              q: batch.texts.map((parts) => notranslateSpanMarkup.encode(parts)),
+              q,
               source: code(batch.from),
               target: code(to),
               format: 'html',
@@ -67,13 +62,7 @@ export function createLibreTranslateEngine(options: LibreTranslateOptions): Tran
           },
           translateResponse,
         );
-        const texts = Array.isArray(body.translatedText) ? body.translatedText : [body.translatedText];
-        batch.texts.forEach((parts, i) => {
-          const text = texts[i];
-          rows[i]!.push(text === undefined ? null : restoreProtected(notranslateSpanMarkup.decode(text), parts));
-        });
-      }
-      return rows;
-    },
+        return Array.isArray(body.translatedText) ? body.translatedText : [body.translatedText];
+      }),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TRANSLATION_LANGUAGES, toTranslationLanguage } from '@tolk/shared/languages';
+import { TRANSLATION_LANGUAGES } from '@tolk/shared/languages';
 import { restoreProtected, tokenMarkup } from '../protected-text';
-import { allPairs, EngineError, type TranslationEngine } from './engine';
+import { allPairs, EngineError, ourLanguages, type TranslationEngine } from './engine';
 import { endpoint, requestJson } from './http';
 
 const NAME = 'openai';
@@ -35,9 +35,7 @@ const SYSTEM_PROMPT = [
  * read as data rather than parsed out of prose.
  */
 export function createOpenAiEngine(options: OpenAiOptions): TranslationEngine {
-  const languages = (options.languages ?? [...TRANSLATION_LANGUAGES])
-    .map((code) => toTranslationLanguage(code))
-    .filter((code): code is NonNullable<typeof code> => code !== undefined);
+  const languages = ourLanguages(options.languages ?? TRANSLATION_LANGUAGES);
 
   return {
     name: NAME,

@@ -9,6 +9,13 @@
  * small table, pinned case by case in transliterate.test.ts, with no dependency for the server.
  */
 
+const SHADDA = '\u0651';
+const SUKUN = '\u0652';
+const TANWIN: Record<string, string> = { '\u064b': 'an', '\u064c': 'un', '\u064d': 'in' };
+/** Fatha, damma and kasra. */
+const SHORT_VOWELS: Record<string, string> = { '\u064e': 'a', '\u064f': 'u', '\u0650': 'i' };
+const TATWEEL = '\u0640';
+
 const LETTERS: Record<string, string> = {
   ء: "'",
   آ: 'aa',
@@ -68,15 +75,6 @@ const LETTERS: Record<string, string> = {
   '؟': '?',
   '٪': '%',
 };
-
-const FATHA = '\u064e';
-const DAMMA = '\u064f';
-const KASRA = '\u0650';
-const SHADDA = '\u0651';
-const SUKUN = '\u0652';
-const TANWIN: Record<string, string> = { '\u064b': 'an', '\u064c': 'un', '\u064d': 'in' };
-const SHORT_VOWELS: Record<string, string> = { [FATHA]: 'a', [DAMMA]: 'u', [KASRA]: 'i' };
-const TATWEEL = '\u0640';
 
 const isArabicLetter = (char: string | undefined) => char !== undefined && char in LETTERS && /\p{L}/u.test(char);
 const isMark = (char: string | undefined) => char !== undefined && /[\u064b-\u0652\u0670]/.test(char);
