@@ -1,6 +1,7 @@
 // Tables of module auth: only its files write them; others ask its service (scripts/check-tables.mjs).
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { createdAt, timestamptz } from './times';
 
 export const ACCOUNT_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
 
@@ -21,9 +22,9 @@ export const accountTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     /** verify-email: the address it proves (a later change of address leaves it proving nothing). */
     email: text('email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (t) => [index('account_tokens_account_idx').on(t.accountId, t.purpose, t.createdAt)],
 );

@@ -24,7 +24,7 @@ export const accounts = pgTable(
     /** Where mail reaches the member (optional); nothing but its verification is sent before it is verified. */
     email: text('email'),
     /** When the member proved the address theirs by its link; null until then (and after a change). */
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    emailVerifiedAt: timestamptz('email_verified_at'),
     /** Moves on with every admin edit: an edit made from an older version is refused (409). */
     version: integer('version').notNull().default(1),
     ...timestamps(),

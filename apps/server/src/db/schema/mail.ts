@@ -1,5 +1,6 @@
 // Tables of plugins: only the mail plugin (apps/server/src/plugins/mail.ts) writes it (scripts/check-tables.mjs).
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './times';
 
 /**
  * Every mail the server sent, newest first on the superadmins' "Outgoing mail" screen. Without an
@@ -21,7 +22,7 @@ export const outgoingMail = pgTable(
     /** `smtp` (handed to the configured server) or `mailbox` (kept here). */
     transport: text('transport', { enum: ['smtp', 'mailbox'] }).notNull(),
     messageId: text('message_id'),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
   },
   (t) => [index('outgoing_mail_sent_idx').on(t.sentAt, t.id)],
 );

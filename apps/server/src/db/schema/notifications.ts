@@ -1,19 +1,9 @@
 // Tables of module notifications: only its files write them; others ask its service (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { tenantRowColumns } from './tenants';
+import { timestamps, timestamptz } from './times';
 
 /**
  * What happened that a member should know of, one row per recipient. `subject` names what it is
@@ -34,9 +24,8 @@ export const notifications = pgTable(
     data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
     count: integer('count').notNull().default(1),
     link: text('link').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    ...timestamps(),
+    readAt: timestamptz('read_at'),
   },
   (t) => [
     index('notifications_recipient_idx').on(t.recipientId, t.updatedAt, t.id),

@@ -1,6 +1,7 @@
 // Tables of plugins: only the outbox plugin (apps/server/src/plugins/outbox.ts) writes it (scripts/check-tables.mjs).
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './times';
 
 export const OUTBOX_STATES = ['pending', 'done', 'dead'] as const;
 
@@ -22,10 +23,10 @@ export const outbox = pgTable(
     state: text('state', { enum: OUTBOX_STATES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Not before this: a delay, a retry's backoff, or the lease of the attempt under way. */
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: timestamptz('run_at').notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     index('outbox_due_idx')
