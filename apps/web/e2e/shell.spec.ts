@@ -321,9 +321,10 @@ test('a superadmin sees the members menu and the display name, and signing out e
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Menu' });
-  // The spec's list, as a user's, then the superadmin's own: the queue of what members reported.
+  // The spec's list, as a user's, then the superadmin's own: the queue of what members reported
+  // and the mail the server sent.
   await expect(menu.getByRole('list').first().getByRole('link')).toHaveText(MEMBER_MENU);
-  await expect(menu.getByRole('link')).toHaveText([...MEMBER_MENU, 'Reports']);
+  await expect(menu.getByRole('link')).toHaveText([...MEMBER_MENU, 'Reports', 'Outgoing mail']);
   await menu.getByRole('link', { name: 'Reports' }).click();
   await expect(menu).toBeHidden();
   await expect(page).toHaveURL(/\/connect\/reports$/);
