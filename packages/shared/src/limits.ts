@@ -37,5 +37,7 @@ export const EMAIL_MAX = 254;
 export const RESET_TOKEN_MINUTES = 30;
 /** How long a mailed link to verify an address works. */
 export const VERIFY_TOKEN_HOURS = 24;
+/** Email addresses set, or verification links asked for again, per account per hour. */
+export const EMAIL_CHANGES_PER_HOUR = 10;
 /** Reset links mailed per account per hour at most (more asks are answered alike and send nothing). */
 export const RESETS_PER_ACCOUNT_PER_HOUR = 3;

@@ -166,6 +166,11 @@ export function createOutbox(db: Database, options: OutboxOptions, log: FastifyI
     return ran;
   }
 
+  /** Looks for due work soon (after a commit that queued some), when the worker runs here. */
+  function wake() {
+    if (timer && !stopped) setImmediate(() => void runDue());
+  }
+
   /** One pass at a time per instance; a wake during a pass runs one more after it. */
   function runDue(): Promise<number> {
     if (running) {
@@ -205,14 +210,11 @@ export function createOutbox(db: Database, options: OutboxOptions, log: FastifyI
         .values(jobs.map((job) => ({ topic: job.topic, key: job.key, payload: job.payload, runAt: job.runAt })))
         .onConflictDoNothing({ target: outbox.key })
         .returning({ id: outbox.id });
-      if (tx === db) this.wake();
+      if (tx === db) wake();
       return rows.length;
     },
 
-    /** Looks for due work soon (after a commit that queued some). */
-    wake() {
-      if (timer && !stopped) setImmediate(() => void runDue());
-    },
+    wake,
 
     runDue,
 
@@ -260,19 +262,8 @@ export function createOutbox(db: Database, options: OutboxOptions, log: FastifyI
         .set({ state: 'pending', attempts: 0, runAt: sql`now()`, finishedAt: null })
         .where(and(eq(outbox.id, id), eq(outbox.state, 'dead')))
         .returning({ id: outbox.id });
-      if (rows.length) this.wake();
+      if (rows.length) wake();
       return rows.length > 0;
-    },
-
-    /** Counts by state (health and tests). */
-    async counts(): Promise<Record<(typeof outbox.state.enumValues)[number], number>> {
-      const rows = await db
-        .select({ state: outbox.state, n: sql<number>`count(*)::int` })
-        .from(outbox)
-        .groupBy(outbox.state);
-      const counts = { pending: 0, done: 0, dead: 0 };
-      for (const row of rows) counts[row.state] = row.n;
-      return counts;
     },
   };
 }

@@ -132,7 +132,5 @@ export function priceOrFree(minor: number, currency: string, language: string, t
   return minor === 0 ? t('common.free') : formatMoney(minor, currency, language);
 }
 
-/** A person's name as shown: their display name, else their username. */
-export function personName(person: { displayName: string; username: string }): string {
-  return person.displayName.trim() || person.username;
-}
+/** A person's name as shown (the one rule, shared with the server's mails). */
+export { personName } from '@tolk/shared/names';

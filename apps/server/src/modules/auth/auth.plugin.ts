@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EMAIL_CHANGES_PER_HOUR } from '@tolk/shared/limits';
 import fp from 'fastify-plugin';
 import type { RedisScripts } from '../../plugins/window-counter';
 import { linkOrigin } from '../../http/origins';
@@ -63,7 +64,7 @@ export const authModule = fp(
       recovery,
       originOf,
       forgotLimit: options.forgotLimit,
-      emailLimit: { max: 10, timeWindow: 60 * 60_000 },
+      emailLimit: { max: EMAIL_CHANGES_PER_HOUR, timeWindow: 60 * 60_000 },
     });
   },
   {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { RESET_TOKEN_MINUTES, RESETS_PER_ACCOUNT_PER_HOUR, VERIFY_TOKEN_HOURS } from '@tolk/shared/limits';
 import type { AccountEmail } from '@tolk/shared/schemas/auth';
+import { personName } from '@tolk/shared/names';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
 import type { Database } from '../../db/client';
 import { AppError, fieldError, isUniqueViolation } from '../../errors';
@@ -40,8 +41,6 @@ export function createRecovery(deps: {
   const accounts = createAccountsService(db);
   const tokens = createAccountTokensRepository(db);
 
-  const nameOf = (account: AccountRow) => account.displayName.trim() || account.username;
-
   async function mailVerification(account: AccountRow, email: string, origin: string) {
     const { token, id } = (await tokens.issue(account.id, 'verify-email', VERIFY_TOKEN_HOURS * 3_600_000, { email }))!;
     const { t, language } = serverTexts(account.language);
@@ -52,7 +51,7 @@ export function createRecovery(deps: {
         language,
         to: email,
         subject: t('mail.verify.subject'),
-        name: nameOf(account),
+        name: personName(account),
         paragraphs: [t('mail.verify.intro', { email })],
         action: { label: t('mail.verify.button'), url: `${origin}/verify-email?token=${token}` },
         after: [t('mail.verify.expiry')],
@@ -83,7 +82,7 @@ export function createRecovery(deps: {
         language,
         to: account.email,
         subject: t('mail.reset.subject'),
-        name: nameOf(account),
+        name: personName(account),
         paragraphs: [t('mail.reset.intro', { username: account.username })],
         action: { label: t('mail.reset.button'), url: `${origin}/reset-password?token=${token}` },
         after: [t('mail.reset.expiry')],
@@ -99,10 +98,9 @@ export function createRecovery(deps: {
 
     /** Sets (or with null removes) my address; a new one is mailed its link to verify it. */
     async setEmail(accountId: string, email: string | null, origin: string): Promise<AccountEmail> {
-      const before = await accounts.findById(accountId);
-      if (!before) throw new AppError('unauthorized', SERVER_MESSAGES.accountGone);
       await accounts.setEmail(accountId, email);
-      const account = (await accounts.findById(accountId))!;
+      const account = await accounts.findById(accountId);
+      if (!account) throw new AppError('unauthorized', SERVER_MESSAGES.accountGone);
       if (email && !account.emailVerifiedAt) await mailVerification(account, email, origin);
       return { email: account.email, verified: !!account.emailVerifiedAt };
     },

@@ -17,9 +17,10 @@ export const PREVIEW_CHARS = 140;
 /**
  * Members told of muses in a conversation they are not reading: one notification per conversation
  * until they read it. A sent muse queues (in the durable outbox, off the send path: not awaited)
- * one look at the conversation per `delayMs`; when it runs, every member who has not read up to
- * the last muse by then (a reader on the screen has) gets the notification, with how many are
- * unread and the last one in their reading language.
+ * one look at the conversation per `delayMs` window, run at least `delayMs` after each of its
+ * muses; when it runs, every member who has not read up to the last muse by then (a reader on
+ * the screen has) gets the notification, with how many are unread and the last one in their
+ * reading language.
  */
 export function createMuseNotices(deps: {
   repo: Pick<MusesRepository, 'unreadNotices'>;
@@ -81,7 +82,9 @@ export function createMuseNotices(deps: {
             topic: TOPIC,
             key: `${TOPIC}:${conversationId}:${window}`,
             payload: { conversationId },
-            runAt: new Date(now + delayMs),
+            // After the window's end plus the delay: every muse it covers has had its full delay
+            // to be read by someone on the screen, the last one included.
+            runAt: new Date(delayMs > 0 ? (window + 2) * delayMs : now),
           },
         ])
         .catch((error: unknown) => {

@@ -283,7 +283,8 @@ describe('a reader on the conversation’s screen', () => {
       const readEvent = nextEvent(eliSocket, 'read', (event) => event.seq === sent.seq);
       await readEvent;
       await slow.app.muses.idle();
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      // The look at the conversation is due at most two delays after the muse.
+      await new Promise((resolve) => setTimeout(resolve, 850));
       await slow.app.outbox.runDue();
       const pageOf = async (who: Member) =>
         (

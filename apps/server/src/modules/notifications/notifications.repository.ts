@@ -25,8 +25,6 @@ export interface StoredNotification {
   recipientId: string;
   topic: string;
   event: string;
-  /** True when this made a new row, false when it updated an unread one. */
-  created: boolean;
 }
 
 export function createNotificationsRepository(db: Database) {
@@ -49,7 +47,6 @@ export function createNotificationsRepository(db: Database) {
         recipient_id: string;
         topic: string;
         event: string;
-        created: boolean;
       }>(
         db,
         sql`
@@ -64,14 +61,13 @@ export function createNotificationsRepository(db: Database) {
         on conflict (recipient_id, topic, subject) where read_at is null do update
           set event = excluded.event, actor_id = excluded.actor_id, data = excluded.data,
               count = excluded.count, link = excluded.link, updated_at = now()
-        returning id, recipient_id, topic, event, (xmax = 0) as created`,
+        returning id, recipient_id, topic, event`,
       );
       return rows.map((row) => ({
         id: row.id,
         recipientId: row.recipient_id,
         topic: row.topic,
         event: row.event,
-        created: row.created,
       }));
     },
 

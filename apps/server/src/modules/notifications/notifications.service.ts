@@ -27,8 +27,6 @@ export function createNotificationsService(deps: {
   repo: NotificationsRepository;
   /** Tells a member's sockets their unread count. */
   tellUnread: (accountId: string, unread: number) => void;
-  /** Reaching a member away from the app (push, email), for notifications just stored. */
-  stored?: (rows: StoredNotification[]) => Promise<void>;
   log: FastifyBaseLogger;
 }) {
   const { repo } = deps;
@@ -42,8 +40,18 @@ export function createNotificationsService(deps: {
     const rows = await repo.upsert(items);
     if (!rows.length) return rows;
     await tell(rows.map((row) => row.recipientId));
-    await deps.stored?.(rows);
     return rows;
+  }
+
+  async function settings(accountId: string): Promise<NotificationSettings> {
+    const own = new Map((await repo.settings(accountId)).map((row) => [row.topic, row]));
+    const topics = Object.fromEntries(
+      NOTIFICATION_TOPICS.map((topic) => {
+        const row = own.get(topic);
+        return [topic, row ? { push: row.push, email: row.email } : { ...NOTIFICATION_DEFAULTS[topic] }];
+      }),
+    ) as NotificationSettings['topics'];
+    return { topics };
   }
 
   return {
@@ -104,26 +112,17 @@ export function createNotificationsService(deps: {
       if (await repo.markAllRead(accountId)) await tell([accountId]);
     },
 
-    async settings(accountId: string): Promise<NotificationSettings> {
-      const own = new Map((await repo.settings(accountId)).map((row) => [row.topic, row]));
-      const topics = Object.fromEntries(
-        NOTIFICATION_TOPICS.map((topic) => {
-          const row = own.get(topic);
-          return [topic, row ? { push: row.push, email: row.email } : { ...NOTIFICATION_DEFAULTS[topic] }];
-        }),
-      ) as NotificationSettings['topics'];
-      return { topics };
-    },
+    settings,
 
     async saveSettings(accountId: string, input: NotificationSettingsInput): Promise<NotificationSettings> {
-      const current = await this.settings(accountId);
+      const current = await settings(accountId);
       const changed = Object.entries(input.topics).map(([name, channels]) => {
         const topic = name as NotificationTopic;
         const now = current.topics[topic];
         return { topic, push: channels.push ?? now.push, email: channels.email ?? now.email };
       });
       await repo.saveSettings(accountId, changed);
-      return this.settings(accountId);
+      return settings(accountId);
     },
   };
 }

@@ -155,13 +155,14 @@ export function createOrdersService(deps: OrdersDeps) {
     sellerId: row.sellerId,
     thingName: row.thingName,
   });
-  const stepOfView = (order: Order) => ({
-    orderId: order.id,
-    state: order.state,
-    buyerId: order.buyer.id,
-    sellerId: order.seller.id,
-    thingName: order.thing.name,
-  });
+  const stepOfView = (order: Order) =>
+    stepOf({
+      id: order.id,
+      state: order.state,
+      buyerId: order.buyer.id,
+      sellerId: order.seller.id,
+      thingName: order.thing.name,
+    });
 
   const tell = (row: { buyerId: string; sellerId: string; id: string; state: string; version: number }) => {
     deps.notify([row.buyerId, row.sellerId], { orderId: row.id, state: row.state, version: row.version });

@@ -9,7 +9,8 @@ import { listSkeletons } from '../../../ui/skeletons';
 import { QueryError, refetchOf } from '../../../ui/query-error';
 import { toastError } from '../../../ui/toast-error';
 import { notificationsListQuery } from '../api/list-notifications';
-import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-read';
+import { useMarkAllNotificationsRead } from '../api/mark-all-read';
+import { useMarkNotificationRead } from '../api/mark-read';
 import { NotificationItem } from '../components/notification-item';
 import '../notifications.css';
 
