@@ -12,6 +12,7 @@ import { toastError } from '../../../ui/toast-error';
 import { accountEmailQuery, useResendVerification, useSetAccountEmail } from '../api/account-email';
 import { applyServerFieldErrors } from '../form-errors';
 import type { authValidation } from '../validation';
+import '../../../ui/text-button.css';
 import '../auth.css';
 
 type EmailForm = z.infer<ReturnType<typeof authValidation>['email']>;
