@@ -139,3 +139,35 @@ export type DeadDelivery = z.infer<typeof deadDeliverySchema>;
 export const deadDeliveriesSchema = z.object({ items: z.array(deadDeliverySchema) });
 export type DeadDeliveries = z.infer<typeof deadDeliveriesSchema>;
 export const deliveryParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * Web push. The server's VAPID public key (base64url, the `applicationServerKey` a browser
+ * subscribes with), or null when this server cannot push.
+ */
+export const pushKeySchema = z.object({ publicKey: z.string().nullable() });
+export type PushKey = z.infer<typeof pushKeySchema>;
+
+/** Where a push service takes pushes for one device: a browser's `PushSubscription.toJSON()`. */
+export const pushSubscriptionInputSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(1000),
+  keys: z.object({
+    /** The device's P-256 public key, base64url (65 bytes: 87 characters). */
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/),
+    /** The device's authentication secret, base64url (16 bytes: 22 characters). */
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
+
+export const pushEndpointQuerySchema = z.object({ endpoint: z.url().max(1000) });
+
+/** What the service worker shows: already in the member's language. */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** The app path it opens on a tap. */
+  link: z.string(),
+  /** Notifications of the same tag replace each other on the device (one per conversation). */
+  tag: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
