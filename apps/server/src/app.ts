@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Agent as HttpsAgent } from 'node:https';
 import type { Transporter } from 'nodemailer';
 import {
   jsonSchemaTransform,
@@ -69,6 +70,8 @@ export interface BuildOptions {
   paymentProviders?: Partial<Record<RedirectProvider['id'], RedirectProvider>>;
   /** Where mail goes instead of the configured SMTP server (tests). */
   mailTransport?: Transporter;
+  /** Pushes may go to a push service on this machine, through this agent (tests: a stand-in with its own certificate). */
+  localPushService?: { agent: HttpsAgent };
   /** The durable queue's timing (tests: pollMs 0, and they run it with app.outbox.runDue). */
   outbox?: Partial<OutboxOptions>;
   /** How often subscriptions due are renewed or ended (0 in tests: they call app.subscriptionRenewals). */
@@ -215,7 +218,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Who may reach whom: asked by profiles, uploads, muses, records, connect and orders.
   await app.register(reachPlugin);
   // What members are told of: asked by every module below that acts on someone else.
-  await app.register(notificationsPlugin);
+  await app.register(notificationsPlugin, {
+    push: {
+      subject: config.notifications.vapidSubject,
+      ...(options.localPushService ? { local: options.localPushService } : {}),
+    },
+    digest: { delayMs: config.notifications.digestDelayMs, periodMs: config.notifications.digestPeriodMs },
+    origin: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
   await app.register(profilesPlugin);
   await app.register(musesPlugin, {
     ...(options.translator ? { translator: options.translator } : {}),

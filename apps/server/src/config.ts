@@ -51,6 +51,21 @@ const environmentSchema = z.object({
   TOLK_LIMIT_FORGOT_PASSWORD_PER_HOUR: z.coerce.number().int().min(1).default(10),
   TOLK_OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   TOLK_MUSE_NOTICE_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  TOLK_VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: address or an https: URL push services may contact')
+    .optional(),
+  TOLK_DIGEST_DELAY_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  TOLK_DIGEST_PERIOD_HOURS: z.coerce
+    .number()
+    .min(0.25)
+    .max(24 * 30)
+    .default(24),
   TOLK_PGLITE_THREAD: booleanFlag.default(true),
   // Unset, not false: an explicit "false" next to a token is a contradiction to point out.
   TOLK_METRICS: booleanFlag.optional(),
@@ -190,6 +205,12 @@ export interface NotificationsConfig {
    * have by then); null tells nobody of muses (bench/notifications.ts measures the difference).
    */
   museDelayMs: number | null;
+  /** The contact push services may write to about this server: TOLK_VAPID_SUBJECT, else the mail sender. */
+  vapidSubject: string;
+  /** How long notifications stay unread before a digest mail tells of them. */
+  digestDelayMs: number;
+  /** At most one digest mail per member in this long. */
+  digestPeriodMs: number;
 }
 
 /** GET /metrics: off, open (TOLK_METRICS=true), or behind a bearer token (TOLK_METRICS_TOKEN). */
@@ -273,7 +294,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.TOLK_SHUTDOWN_GRACE_SECONDS * 1000,
     warmUp: e.TOLK_WARM_UP,
-    notifications: { museDelayMs: e.TOLK_MUSE_NOTICE_DELAY_SECONDS * 1000 },
+    notifications: {
+      museDelayMs: e.TOLK_MUSE_NOTICE_DELAY_SECONDS * 1000,
+      vapidSubject: e.TOLK_VAPID_SUBJECT ?? `mailto:${mailAddress(e.TOLK_MAIL_FROM)}`,
+      digestDelayMs: e.TOLK_DIGEST_DELAY_MINUTES * 60_000,
+      digestPeriodMs: e.TOLK_DIGEST_PERIOD_HOURS * 60 * 60_000,
+    },
     mail: { smtpUrl: e.TOLK_SMTP_URL, from: e.TOLK_MAIL_FROM },
     outboxLeaseMs: e.TOLK_OUTBOX_LEASE_SECONDS * 1000,
     publicUrl: e.TOLK_PUBLIC_URL,
@@ -427,4 +453,9 @@ function translationConfig(e: z.infer<typeof environmentSchema>, env: NodeJS.Pro
   const premiumEngines = configsOf(listOf(e.TRANSLATION_PREMIUM_ENGINES), 'TRANSLATION_PREMIUM_ENGINES');
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return { engines, premiumEngines, timeoutMs: e.TRANSLATION_TIMEOUT_MS, cacheSize: e.TRANSLATION_CACHE_SIZE };
+}
+
+/** The address of a From such as `Tolk <no-reply@example.org>`. */
+function mailAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
 }

@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_COOKIE } from '@tolk/shared/schemas/auth';
 import { AppError, unauthorized } from '../errors';
 import { LiveCallers } from './live-callers';
 import { createSessionsRepository } from './sessions.repository';
-import { resolveJwtSecret } from './jwt-secret';
+import { resolveJwtSecret } from './server-secrets';
 import { createTokenService, type TokenService } from './tokens';
 
 /** The signed-in member making the request. */

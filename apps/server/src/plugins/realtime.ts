@@ -60,6 +60,8 @@ declare module 'fastify' {
       ): void;
       /** Closes every socket of an account (suspended), on any instance. */
       disconnectAccount(accountId: string): void;
+      /** Whether an account has a socket connected, on any instance (a digest is for members away). */
+      isConnected(accountId: string): Promise<boolean>;
     };
   }
 }
@@ -282,6 +284,9 @@ export const realtimePlugin = fp(
       },
       disconnectAccount(accountId) {
         io.in(accountRoom(accountId)).disconnectSockets(true);
+      },
+      async isConnected(accountId) {
+        return (await io.in(accountRoom(accountId)).fetchSockets()).length > 0;
       },
     });
 

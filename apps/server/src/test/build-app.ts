@@ -44,7 +44,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
 }
 
 /** The configuration test apps start from: no web app, no warm-up. */
-function testConfig(): Config {
+export function testConfig(): Config {
   // Warm-up loads dictionaries and pipelines no test file needs; its own test turns it on.
   return loadConfig({
     TOLK_DATA_DIR: os.tmpdir(),

@@ -35,7 +35,7 @@ export function layoutMail(input: {
     ...(input.footer ? [`${input.footer.text}: ${input.footer.url}`] : []),
   ].join('\n\n');
   const dir = input.language === 'ar' ? 'rtl' : 'ltr';
-  const p = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
+  const p = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value).replace(/\n/g, '<br>')}</p>`;
   const html = `<!doctype html>
 <html lang="${escapeHtml(input.language)}" dir="${dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(input.subject)}</title></head>

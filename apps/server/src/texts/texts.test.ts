@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UI_LANGUAGES } from '@tolk/shared/languages';
 import { SERVER_LOCALES, serverTexts } from './index';
@@ -48,5 +49,17 @@ describe('what the server writes to people', () => {
     expect(t('mail.greeting', { name: 'Ana' })).toContain('Ana');
     expect(serverTexts('xx').language).toBe('en');
     expect(serverTexts('en').t('no.such.key')).toBe('no.such.key');
+  });
+
+  it('words notifications as the app does: the same texts as the web locales, in every language', () => {
+    for (const language of UI_LANGUAGES) {
+      const web = JSON.parse(
+        readFileSync(new URL(`../../../web/src/locales/${language}.json`, import.meta.url), 'utf8'),
+      ) as { notifications: Tree & { events: Tree } };
+      const server = SERVER_LOCALES[language]!.notification as Tree;
+      expect(server.events, language).toEqual(web.notifications.events);
+      for (const key of ['someone', 'somethingNew', 'photo'])
+        expect(server[key], language).toBe(web.notifications[key]);
+    }
   });
 });

@@ -149,7 +149,7 @@ export type PushKey = z.infer<typeof pushKeySchema>;
 
 /** Where a push service takes pushes for one device: a browser's `PushSubscription.toJSON()`. */
 export const pushSubscriptionInputSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(1000),
+  endpoint: z.url({ protocol: /^https$/, error: 'a push service address (https://...)' }).max(1000),
   keys: z.object({
     /** The device's P-256 public key, base64url (65 bytes: 87 characters). */
     p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/),

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { sessions } from './sessions';
 import { tenantRowColumns } from './tenants';
 import { timestamps, timestamptz } from './times';
 
@@ -26,6 +27,8 @@ export const notifications = pgTable(
     link: text('link').notNull(),
     ...timestamps(),
     readAt: timestamptz('read_at'),
+    /** When a digest mail told of it: each notification is mailed at most once. */
+    mailedAt: timestamptz('mailed_at'),
   },
   (t) => [
     index('notifications_recipient_idx').on(t.recipientId, t.updatedAt, t.id),
@@ -51,3 +54,37 @@ export const notificationSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.topic] })],
 );
+
+/**
+ * Where a push service takes pushes for one of a member's devices (a browser's PushSubscription),
+ * bound to the session it was made in: signing out (or a new password) revokes the session and
+ * removes it, and a push service's 404/410 removes it too.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_account_idx').on(t.accountId),
+  ],
+);
+
+/** When each member was last mailed a digest: at most one per digest period. */
+export const notificationDigests = pgTable('notification_digests', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  sentAt: timestamptz('sent_at').notNull(),
+});

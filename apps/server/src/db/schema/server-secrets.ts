@@ -2,7 +2,7 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './times';
 
-/** Secrets every server instance must share (the JWT signing key), created on first start. */
+/** Secrets every server instance must share (the JWT signing key, the VAPID key pair, the key of mailed links), created on first start. */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

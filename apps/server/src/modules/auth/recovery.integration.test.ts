@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { AccountEmail } from '@tolk/shared/schemas/auth';
@@ -10,36 +8,9 @@ import { testApp, type TestApp } from '../../test/build-app';
 import { expectError, newAccount, newTenantAccount, signIn, strongPassword, type Member } from '../../test/factories';
 import { loadConfig } from '../../config';
 import { serverTexts } from '../../texts';
+import { smtpServer } from '../../test/smtp-server';
 
 /** Issue 32: an email address verified by its link, and "Forgot password?" through real SMTP. */
-
-/** A real SMTP server on a free port, keeping every mail it is given, parsed. */
-async function smtpServer() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(resolve);
-      }),
-  };
-}
 
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@tolk/shared/schemas/orders';
 import type { NotificationsPage, NotificationSettings } from '@tolk/shared/schemas/notifications';
 import type { Thing } from '@tolk/shared/schemas/things';
-import { testApp, type TestApp } from '../../test/build-app';
+import { testApp, testConfig, type TestApp } from '../../test/build-app';
 import { expectNotFound, newAccount, newConversation, postMuse, type Member } from '../../test/factories';
 import { connectSocket, joinConversation, listen, nextEvent, type Client } from '../../test/sockets';
 
@@ -17,7 +17,7 @@ let benSocket: Client;
 
 beforeAll(async () => {
   // Muses are told of at once here: the delay is for readers on the screen, tested apart below.
-  t = await testApp({ config: { notifications: { museDelayMs: 0 } } });
+  t = await testApp({ config: { notifications: { ...testConfig().notifications, museDelayMs: 0 } } });
   await listen(t.app);
   [ana, ben, cleo] = await Promise.all([
     newAccount(t.app, { displayName: 'Ana', language: 'es' }),
@@ -256,7 +256,7 @@ describe('pages and settings', () => {
 describe('a reader on the conversation’s screen', () => {
   let slow: TestApp;
   beforeAll(async () => {
-    slow = await testApp({ config: { notifications: { museDelayMs: 400 } } });
+    slow = await testApp({ config: { notifications: { ...testConfig().notifications, museDelayMs: 400 } } });
     await listen(slow.app);
   });
   afterAll(() => slow.close());

@@ -25,15 +25,23 @@ export interface StoredNotification {
   recipientId: string;
   topic: string;
   event: string;
+  /** A new notification, not a later event folded into an unread one (pushed and mailed once). */
+  inserted: boolean;
 }
+
+/** A transaction of the app's database, for what goes with the notifications it stores. */
+export type NotificationsTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createNotificationsRepository(db: Database) {
   return {
     /**
-     * Stores notifications in one statement: each for a member of the actor's tenant who has no
+     * Stores notifications in one statement (and, in its transaction, what `after` queues for them): each for a member of the actor's tenant who has no
      * block with the actor (a block made since the event was queued holds too), never for the actor.
      */
-    async upsert(items: NotificationInput[]): Promise<StoredNotification[]> {
+    async upsert(
+      items: NotificationInput[],
+      after?: (tx: NotificationsTx, stored: StoredNotification[]) => Promise<void>,
+    ): Promise<StoredNotification[]> {
       if (!items.length) return [];
       const values = sql.join(
         items.map(
@@ -42,14 +50,16 @@ export function createNotificationsRepository(db: Database) {
         ),
         sql`, `,
       );
-      const rows = await queryRows<{
-        id: string;
-        recipient_id: string;
-        topic: string;
-        event: string;
-      }>(
-        db,
-        sql`
+      const statement = (exec: Pick<Database, 'execute'>) =>
+        queryRows<{
+          id: string;
+          recipient_id: string;
+          topic: string;
+          event: string;
+          inserted: boolean;
+        }>(
+          exec,
+          sql`
         insert into ${notifications} (tenant_id, recipient_id, topic, event, subject, actor_id, data, count, link)
         select a.tenant_id, v.recipient_id, v.topic, v.event, v.subject, v.actor_id, v.data, v.count, v.link
         from (values ${values}) as v(recipient_id, topic, event, subject, actor_id, data, count, link)
@@ -61,14 +71,22 @@ export function createNotificationsRepository(db: Database) {
         on conflict (recipient_id, topic, subject) where read_at is null do update
           set event = excluded.event, actor_id = excluded.actor_id, data = excluded.data,
               count = excluded.count, link = excluded.link, updated_at = now()
-        returning id, recipient_id, topic, event`,
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        recipientId: row.recipient_id,
-        topic: row.topic,
-        event: row.event,
-      }));
+        returning id, recipient_id, topic, event, (xmax = 0) as inserted`,
+        );
+      const stored = (rows: Awaited<ReturnType<typeof statement>>): StoredNotification[] =>
+        rows.map((row) => ({
+          id: row.id,
+          recipientId: row.recipient_id,
+          topic: row.topic,
+          event: row.event,
+          inserted: row.inserted,
+        }));
+      if (!after) return stored(await statement(db));
+      return db.transaction(async (tx) => {
+        const rows = stored(await statement(tx));
+        await after(tx, rows);
+        return rows;
+      });
     },
 
     /** Unread counts of these members (0 for those with none). */

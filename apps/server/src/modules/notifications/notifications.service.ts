@@ -9,7 +9,12 @@ import {
   type NotificationTopic,
 } from '@tolk/shared/schemas/notifications';
 import { notFound } from '../../errors';
-import type { NotificationInput, NotificationsRepository, StoredNotification } from './notifications.repository';
+import type {
+  NotificationInput,
+  NotificationsRepository,
+  NotificationsTx,
+  StoredNotification,
+} from './notifications.repository';
 
 export type { NotificationInput, StoredNotification } from './notifications.repository';
 
@@ -28,8 +33,14 @@ export function createNotificationsService(deps: {
   /** Tells a member's sockets their unread count. */
   tellUnread: (accountId: string, unread: number) => void;
   log: FastifyBaseLogger;
+  /**
+   * Queues, in the transaction that stores them, the push and mail deliveries of notifications
+   * that are new (a later muse folded into an unread notification is not pushed again);
+   * `delivered` follows the commit.
+   */
+  deliveries?: { queue: (tx: NotificationsTx, fresh: StoredNotification[]) => Promise<void>; delivered: () => void };
 }) {
-  const { repo } = deps;
+  const { repo, deliveries } = deps;
 
   async function tell(recipientIds: string[]) {
     const counts = await repo.unreadOf([...new Set(recipientIds)]);
@@ -37,8 +48,17 @@ export function createNotificationsService(deps: {
   }
 
   async function store(items: NotificationInput[]): Promise<StoredNotification[]> {
-    const rows = await repo.upsert(items);
+    const queue = deliveries?.queue;
+    const rows = await repo.upsert(
+      items,
+      queue &&
+        (async (tx, stored) => {
+          const fresh = stored.filter((row) => row.inserted);
+          if (fresh.length) await queue(tx, fresh);
+        }),
+    );
     if (!rows.length) return rows;
+    deliveries?.delivered();
     await tell(rows.map((row) => row.recipientId));
     return rows;
   }
