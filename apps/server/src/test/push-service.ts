@@ -126,7 +126,7 @@ export async function pushService(serverKey: () => string) {
         claims: claims as ReceivedPush['claims'],
         ttl: Number(request.headers.ttl),
       });
-      response.writeHead(201).end();
+      return response.writeHead(201).end();
     })().catch((error: unknown) => {
       refused.push(String(error));
       response.writeHead(500).end();
