@@ -151,7 +151,7 @@ describe('digest mails', () => {
     const forged = unsubscribe.replace(/token=([\w-]+)\./, `token=${ben.userId}.`);
     for (const method of ['GET', 'POST'] as const) {
       const res = await t.app.inject({ method, url: forged });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(404);
       expect(res.body).toContain(serverTexts('en').t('unsubscribe.invalid'));
     }
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOTIFICATION_TOPICS } from '@tolk/shared/schemas/notifications';
 import { routes } from '../../http/routes';
+import { errorResponses } from '../../plugins/errors';
 import { serverTexts } from '../../texts';
 import type { NotificationsService } from './notifications.service';
 import type { UnsubscribeLinks } from './unsubscribe-links';
@@ -45,7 +46,7 @@ export async function unsubscribeRoutes(
   });
   const route = routes(app, {
     tags: ['notifications'],
-    errors: {},
+    errors: errorResponses(400),
     config: { auth: 'optional' },
     actor: () => null,
   });
@@ -55,16 +56,16 @@ export async function unsubscribeRoutes(
     const language = link ? await options.languageOf(link.accountId) : null;
     return link && language ? { ...link, ...serverTexts(language) } : null;
   };
-  /** A link nobody signed names no member: its page is in the browser's language. */
+  /** A link nobody signed (or whose member is gone) names no member: its page is in the browser's language. */
   const invalid = (request: FastifyRequest, reply: FastifyReply) => {
     const { t, language } = serverTexts(request.headers['accept-language']?.split(/[,;]/)[0]?.trim() ?? 'en');
-    return html(reply.status(400), language, paragraph(t('unsubscribe.invalid')));
+    return html(reply.status(404), language, paragraph(t('unsubscribe.invalid')));
   };
 
   route('GET /notifications/unsubscribe', {
     summary: 'The page an unsubscribe link in a mail opens: it asks to confirm',
     querystring: querySchema,
-    response: { 200: page, 400: page },
+    response: { 200: page, 404: page },
     handler: async (_, request, reply) => {
       const { query } = request;
       const link = await check(query.token);
@@ -84,7 +85,7 @@ export async function unsubscribeRoutes(
   route('POST /notifications/unsubscribe', {
     summary: 'One-click unsubscribe (RFC 8058): stop the mail a signed link names',
     querystring: querySchema,
-    response: { 200: page, 400: page },
+    response: { 200: page, 404: page },
     handler: async (_, request, reply) => {
       const { query } = request;
       const link = await check(query.token);
