@@ -108,3 +108,46 @@ test('forgot password: the link from the embedded mailbox sets a new password', 
     await context.close();
   }
 });
+
+test('the service worker shows a push in the words the server wrote', async ({ browser, request, server }) => {
+  const rosa = await register(request, 'rosa', 'Rosa', 'es');
+  const { context, page } = await signedIn(browser, server.url, rosa);
+  try {
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await page.goto('/notifications');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+    // The push arrives as a push service hands it to the browser (here through the DevTools protocol).
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => registrations.push(...updated));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    const payload = {
+      title: 'Pablo te envió una muse',
+      body: '¿Quedamos mañana?',
+      link: '/muses/00000000-0000-4000-8000-000000000001',
+      tag: 'muse:00000000-0000-4000-8000-000000000001',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(server.url).origin,
+      registrationId: registrations[0]!.registrationId,
+      data: JSON.stringify(payload),
+    });
+
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+        })),
+      );
+    await expect
+      .poll(shown, { timeout: 15_000 })
+      .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { link: payload.link } }]);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,7 +1,8 @@
 /*
  * Tolk's service worker, built to dist/sw.js by scripts/service-worker-plugin.ts with the shell
  * of that build written in (__TOLK_SHELL__). It keeps the app shell so the app opens offline;
- * the API, the live socket and metrics always go to the network (cache-rules.ts).
+ * the API, the live socket and metrics always go to the network (cache-rules.ts). It shows the
+ * member's pushes and opens what they are about (push-rules.ts).
  */
 import {
   isKeepable,
@@ -12,6 +13,7 @@ import {
   shellCacheName,
   staleCaches,
 } from './cache-rules';
+import { shownNotification } from './push-rules';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __TOLK_SHELL__: { version: string; urls: string[] };
@@ -66,6 +68,30 @@ self.addEventListener('message', (event) => {
   const paths = keptAssets(event.data, self.location.origin);
   if (paths.length > 0) event.waitUntil(keep(paths));
 });
+
+// A push: the notification the server worded in the member's language (push-rules.ts).
+self.addEventListener('push', (event) => {
+  const { title, options } = shownNotification(event.data?.text(), self.location.origin);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+// A tap: the screen it is about, in an open window of the app if there is one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { link } = event.notification.data as { link: string };
+  event.waitUntil(open(link));
+});
+
+async function open(link: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const window = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (window) {
+    const focused = await window.focus();
+    // A window this worker does not control cannot be navigated: a new one opens instead.
+    if (await focused.navigate(link).catch(() => null)) return;
+  }
+  await self.clients.openWindow(link);
+}
 
 async function page(event: FetchEvent): Promise<Response> {
   let response: Response | undefined;
