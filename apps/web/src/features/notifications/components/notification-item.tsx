@@ -40,7 +40,7 @@ export function NotificationItem({ notification, onOpen }: { notification: Notif
       <span className="notification-body">
         <span className="notification-text">
           {unread && <span className="visually-hidden">{t('notifications.unread')}: </span>}
-          <span dir="auto">{notificationText(notification, t)}</span>
+          <span dir="auto">{notificationText(notification, t, i18n.language)}</span>
         </span>
         {(preview || photo) && (
           <span className="notification-preview" dir="auto" lang={previewLanguage}>
