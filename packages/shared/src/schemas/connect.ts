@@ -9,6 +9,7 @@ import { languageCodeSchema } from './auth';
 import { spokenLanguageSchema } from './profile';
 import { readerTextSchema } from './reader-text';
 import { offeredThingSchema } from './things';
+import { idParamsSchema } from './ids';
 
 /** How recently someone was active, never more exactly than this. */
 export const ACTIVITY = ['today', 'week', 'month', 'earlier'] as const;
@@ -156,16 +157,38 @@ export type ReportInput = z.input<typeof reportInputSchema>;
 export const travellerSchema = z.object({ person: personCardSchema, trip: tripSchema });
 export type Traveller = z.infer<typeof travellerSchema>;
 
+/** A traveller coming my way; `askedMe`: they asked me to meet during this trip. */
+export const visitorSchema = travellerSchema.extend({ askedMe: z.boolean() });
+export type Visitor = z.infer<typeof visitorSchema>;
+
+/** A local my trip meets; `asked`: I asked them to meet during it. */
+export const meetLocalSchema = personCardSchema.extend({ asked: z.boolean() });
+export type MeetLocal = z.infer<typeof meetLocalSchema>;
+/** A traveller my trip meets: whether I asked them to meet during mine, and they me during theirs. */
+export const meetTravellerSchema = visitorSchema.extend({ asked: z.boolean() });
+export type MeetTraveller = z.infer<typeof meetTravellerSchema>;
+
 /** Whom a trip meets: locals of its city and other travellers there on overlapping dates. */
 export const tripMeetSchema = z.object({
   trip: tripSchema,
-  locals: z.array(personCardSchema),
-  travellers: z.array(travellerSchema),
+  locals: z.array(meetLocalSchema),
+  travellers: z.array(meetTravellerSchema),
 });
 export type TripMeet = z.infer<typeof tripMeetSchema>;
 
+/** Asking someone my trip meets (a local, a traveller there then) to meet during it. */
+export const meetRequestInputSchema = z.object({ accountId: z.uuid() });
+export type MeetRequestInput = z.infer<typeof meetRequestInputSchema>;
+export const meetRequestSchema = z.object({
+  tripId: z.uuid(),
+  accountId: z.uuid(),
+  createdAt: z.string(),
+});
+export type MeetRequest = z.infer<typeof meetRequestSchema>;
+export const meetRequestParamsSchema = idParamsSchema.extend({ accountId: z.uuid('Not a valid id.') });
+
 export const tripsSchema = z.object({ trips: z.array(tripSchema) });
-export const visitorsSchema = z.object({ visitors: z.array(travellerSchema) });
+export const visitorsSchema = z.object({ visitors: z.array(visitorSchema) });
 export type Visitors = z.infer<typeof visitorsSchema>;
 
 /** How far from a city counts as "in" it for locals and visitors. */

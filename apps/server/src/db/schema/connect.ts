@@ -80,6 +80,28 @@ export const trips = pgTable(
   ],
 );
 
+/**
+ * A trip's owner asking someone their trip meets (a local of its city, a traveller there at the
+ * same time) to meet during it: once per trip and person (asking again finds it). Gone with the
+ * trip. A reference about a meeting may be written when one of the two asked on the other's trip.
+ */
+export const tripMeetRequests = pgTable(
+  'trip_meet_requests',
+  {
+    tenantId: tenantId(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    requesterId: account('requester_id'),
+    inviteeId: account('invitee_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tripId, t.inviteeId] }),
+    index('trip_meet_requests_invitee_idx').on(t.inviteeId, t.tripId),
+  ],
+);
+
 /** A member's report of a profile, a trip or a muse, for the superadmins' queue. */
 export const reports = pgTable(
   'reports',

@@ -14,8 +14,10 @@ import { createReportsService } from './reports.service';
 import { createTripsRepository } from './trips.repository';
 import { tripsRoutes } from './trips.routes';
 import { createTripsService } from './trips.service';
+import { createMeetRequestsRepository } from './meet-requests.repository';
+import { createMeetRequestsService } from './meet-requests.service';
 
-/** Connect: discovery, people, connections, blocks, trips and reports, with live news of requests. */
+/** Connect: discovery, people, connections, blocks, trips (and asking to meet on them) and reports, with live news of requests. */
 export const connectPlugin = fp(
   async (
     app: FastifyInstance,
@@ -53,7 +55,31 @@ export const connectPlugin = fp(
       detect,
       profiles: createProfilesService(app.db),
     });
-    const trips = createTripsService({ repo: tripsRepository, connect: service, readerTexts, detect });
+    const meetRequests = createMeetRequestsRepository(app.db);
+    const trips = createTripsService({
+      repo: tripsRepository,
+      connect: service,
+      readerTexts,
+      detect,
+      requests: meetRequests,
+    });
+    const asking = createMeetRequestsService({
+      trips: tripsRepository,
+      repo: meetRequests,
+      mayReach: async (viewer, accountId) => (await app.reach.may(viewer, accountId, 'see')) === 'yes',
+      // Told once, when asked; the link opens who asked (locals and fellow travellers alike).
+      asked: ({ requesterId, inviteeId, trip, cityName }) => {
+        void app.notifications.notify({
+          topic: 'trip',
+          event: 'meet',
+          recipientIds: [inviteeId],
+          actorId: requesterId,
+          subject: `trip:${trip.id}`,
+          data: { title: cityName, tripId: trip.id },
+          link: `/connect/${requesterId}`,
+        });
+      },
+    });
     await app.register(connectRoutes, {
       prefix: '/api',
       service,
@@ -62,7 +88,15 @@ export const connectPlugin = fp(
         timeWindow: 24 * 60 * 60_000,
       },
     });
-    await app.register(tripsRoutes, { prefix: '/api', service: trips });
+    await app.register(tripsRoutes, {
+      prefix: '/api',
+      service: trips,
+      requests: asking,
+      askLimit: {
+        max: subscriberMax(options.requestsPerDay, options.subscriberFactor),
+        timeWindow: 24 * 60 * 60_000,
+      },
+    });
     const reports = createReportsService({
       repo: createReportsRepository(app.db),
       people,
@@ -92,7 +126,7 @@ export const connectPlugin = fp(
   },
   {
     name: 'connect',
-    dependencies: ['db', 'auth', 'realtime', 'translation', 'accounts', 'notifications', 'muses', 'records'],
-    decorators: { fastify: ['translation', 'accounts', 'notifications', 'muses', 'things'] },
+    dependencies: ['db', 'auth', 'realtime', 'translation', 'accounts', 'reach', 'notifications', 'muses', 'records'],
+    decorators: { fastify: ['translation', 'accounts', 'reach', 'notifications', 'muses', 'things'] },
   },
 );

@@ -11,7 +11,21 @@ export type TripValues = Pick<
   'cityId' | 'lat' | 'lon' | 'arrival' | 'departure' | 'note' | 'noteLanguage' | 'visibility'
 >;
 
-const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** Another member's trip the viewer may see, not over yet (its owner must be visible to them too: visibleTo). */
+export const tripVisible = (viewer: Viewer) =>
+  and(
+    eq(trips.tenantId, viewer.tenantId),
+    sql`${trips.departure} >= ${today()}`,
+    or(
+      eq(trips.visibility, 'everyone'),
+      and(
+        eq(trips.visibility, 'connections'),
+        sql`exists (select 1 from ${connections} where ${connections.state} = 'accepted' and ${pairIs(viewer.accountId, sql`${trips.ownerId}`)})`,
+      ),
+    ),
+  );
 
 /**
  * Trips: a member's own (scoped to owner and tenant), and others' as the viewer may see them:
@@ -20,20 +34,6 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function createTripsRepository(db: Database) {
   const own = (viewer: Viewer, id?: string) =>
     and(eq(trips.tenantId, viewer.tenantId), eq(trips.ownerId, viewer.accountId), id ? eq(trips.id, id) : undefined);
-
-  /** Another member's trip the viewer may see (the owner is visible to them too: visibleTo). */
-  const tripVisible = (viewer: Viewer) =>
-    and(
-      eq(trips.tenantId, viewer.tenantId),
-      sql`${trips.departure} >= ${today()}`,
-      or(
-        eq(trips.visibility, 'everyone'),
-        and(
-          eq(trips.visibility, 'connections'),
-          sql`exists (select 1 from ${connections} where ${connections.state} = 'accepted' and ${pairIs(viewer.accountId, sql`${trips.ownerId}`)})`,
-        ),
-      ),
-    );
 
   /** Trips others may see, with the person each belongs to, soonest first. */
   const withOwners = (viewer: Viewer, home: { lat: number; lon: number } | null, where: SQL | undefined) =>

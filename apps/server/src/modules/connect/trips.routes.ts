@@ -1,13 +1,31 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { okSchema } from '@tolk/shared/schemas/auth';
-import { tripInputSchema, tripMeetSchema, tripSchema, tripsSchema, visitorsSchema } from '@tolk/shared/schemas/connect';
+import {
+  meetRequestInputSchema,
+  meetRequestParamsSchema,
+  meetRequestSchema,
+  tripInputSchema,
+  tripMeetSchema,
+  tripSchema,
+  tripsSchema,
+  visitorsSchema,
+} from '@tolk/shared/schemas/connect';
 import { errorResponses } from '../../plugins/errors';
 import { ok, routes } from '../../http/routes';
 import { viewerOf } from './connect.routes';
+import type { MeetRequestsService } from './meet-requests.service';
 import type { TripsService } from './trips.service';
 
-/** Travel & meet: my trips, whom each meets, and who is coming to my city. */
-export async function tripsRoutes(app: FastifyInstance, { service }: { service: TripsService }) {
+export interface TripsRoutesOptions {
+  service: TripsService;
+  requests: MeetRequestsService;
+  /** Asking to meet tells someone: limited as connect requests are. */
+  askLimit: { max: number | ((request: FastifyRequest) => number); timeWindow: number };
+}
+
+/** Travel & meet: my trips, whom each meets (and asking them to meet), and who is coming to my city. */
+export async function tripsRoutes(app: FastifyInstance, { service, requests, askLimit }: TripsRoutesOptions) {
   const route = routes(app, {
     tags: ['trips'],
     errors: errorResponses(400, 401, 404),
@@ -44,6 +62,23 @@ export async function tripsRoutes(app: FastifyInstance, { service }: { service: 
     summary: 'Locals of a trip\u2019s city and travellers there at the same time',
     response: { 200: tripMeetSchema },
     handler: (viewer, { params }) => service.meet(viewer, params.id),
+  });
+
+  route('POST /connect/trips/:id/meet', {
+    summary: 'Ask someone my trip meets (a local, a traveller there then) to meet during it',
+    description:
+      'Asking again answers the same request and tells them nothing new. Anyone the trip does not meet, or whom I may not reach, is not found.',
+    body: meetRequestInputSchema,
+    response: { 200: meetRequestSchema, ...errorResponses(409) },
+    config: { rateLimit: askLimit },
+    handler: (viewer, { params, body }) => requests.ask(viewer, params.id, body.accountId),
+  });
+
+  route('DELETE /connect/trips/:id/meet/:accountId', {
+    summary: 'Withdraw my asking someone to meet during my trip',
+    params: meetRequestParamsSchema,
+    response: { 204: z.undefined() },
+    handler: (viewer, { params }) => requests.withdraw(viewer, params.id, params.accountId),
   });
 
   route('GET /connect/visitors', {

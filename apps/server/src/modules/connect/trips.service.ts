@@ -1,4 +1,4 @@
-import { LOCAL_RADIUS_KM, type Traveller, type Trip, type TripMeet, type Visitors } from '@tolk/shared/schemas/connect';
+import { LOCAL_RADIUS_KM, type Trip, type TripMeet, type Visitor, type Visitors } from '@tolk/shared/schemas/connect';
 import type { z } from 'zod';
 import type { tripInputSchema } from '@tolk/shared/schemas/connect';
 import { avatarUrlOf } from '@tolk/shared/avatars';
@@ -9,6 +9,7 @@ import type { ConnectService, ConnectViewer } from './connect.service';
 import type { PersonRow } from './connect.repository';
 import type { ReaderTexts } from '../translation';
 import type { TripRow, TripsRepository, TripValues } from './trips.repository';
+import type { MeetRequestsRepository } from './meet-requests.repository';
 
 type TripInput = z.output<typeof tripInputSchema>;
 type Owner = Pick<PersonRow, 'id' | 'username' | 'displayName' | 'avatarId'>;
@@ -16,14 +17,17 @@ type Owner = Pick<PersonRow, 'id' | 'username' | 'displayName' | 'avatarId'>;
 /**
  * Trips ("Travel & meet"): a member's plans, and whom each meets: locals of the city and other
  * travellers there at the same time; locals see who is coming. Notes read in the reader's language.
+ * Each says whether I asked them to meet on my trip (`asked`) and they me on theirs (`askedMe`).
  */
 export function createTripsService(deps: {
   repo: TripsRepository;
   connect: Pick<ConnectService, 'cards' | 'viewerProfile'>;
   readerTexts: ReaderTexts;
   detect: (text: string, fallback: string) => string;
+  /** Who asked whom to meet on which trip. */
+  requests: Pick<MeetRequestsRepository, 'askedOn' | 'askedMeOn'>;
 }) {
-  const { repo, connect, readerTexts } = deps;
+  const { repo, connect, readerTexts, requests } = deps;
 
   async function views(rows: { trip: TripRow; owner: Owner }[], viewer: ConnectViewer): Promise<Trip[]> {
     const notes = await readerTexts(
@@ -70,7 +74,7 @@ export function createTripsService(deps: {
   async function travellersOf(
     rows: Awaited<ReturnType<TripsRepository['travellers']>>,
     viewer: ConnectViewer,
-  ): Promise<Traveller[]> {
+  ): Promise<Visitor[]> {
     const me = await connect.viewerProfile(viewer);
     const [cards, trips] = await Promise.all([
       connect.cards(
@@ -83,7 +87,14 @@ export function createTripsService(deps: {
         viewer,
       ),
     ]);
-    return cards.map((person, index) => ({ person, trip: trips[index]! }));
+    const askedMe = await requests.askedMeOn(
+      viewer,
+      rows.map((row) => row.trip.id),
+    );
+    return cards.map((person, index) => {
+      const trip = trips[index]!;
+      return { person, trip, askedMe: askedMe.has(trip.id) };
+    });
   }
 
   const self = async (viewer: ConnectViewer): Promise<Owner> => {
@@ -122,15 +133,20 @@ export function createTripsService(deps: {
       const trip = await repo.find(viewer, id);
       if (!trip) throw notFound('Trip');
       const me = await connect.viewerProfile(viewer);
-      const [[view], localRows, travellerRows] = await Promise.all([
+      const [[view], localRows, travellerRows, asked] = await Promise.all([
         views([{ trip, owner: await self(viewer) }], viewer),
         repo.locals(viewer, me.home, trip, LOCAL_RADIUS_KM),
         repo.travellers(viewer, me.home, trip.cityId, trip.arrival, trip.departure),
+        requests.askedOn(viewer, trip.id),
+      ]);
+      const [locals, travellers] = await Promise.all([
+        connect.cards(localRows, me, viewer),
+        travellersOf(travellerRows, viewer),
       ]);
       return {
         trip: view!,
-        locals: await connect.cards(localRows, me, viewer),
-        travellers: await travellersOf(travellerRows, viewer),
+        locals: locals.map((person) => ({ ...person, asked: asked.has(person.id) })),
+        travellers: travellers.map((traveller) => ({ ...traveller, asked: asked.has(traveller.person.id) })),
       };
     },
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Home, MessageCircle, Pencil, Plane, Plus, Trash2, UsersRound, X } from 'lucide-react';
-import type { Traveller, Trip } from '@tolk/shared/schemas/connect';
+import type { Trip, Visitor } from '@tolk/shared/schemas/connect';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
 import { cityLabel } from '../../../ui/city-picker';
@@ -25,6 +25,7 @@ import { ReportFlow, type ReportTarget } from './report-flow';
 import { TripFormView } from './trip-form';
 import { ReaderTextView } from '../../../ui/reader-text';
 import { ReportTripButton, TripDates, TripSummary, TripVisibilityBadge } from './trip-summary';
+import { AskedMeBadge } from './ask-to-meet';
 
 type Actions = ReturnType<typeof useConnectionActions>;
 
@@ -304,7 +305,7 @@ function VisitorRow({
   actions,
   onReport,
 }: {
-  visitor: Traveller;
+  visitor: Visitor;
   actions: Actions;
   onReport: (target: ReportTarget) => void;
 }) {
@@ -324,6 +325,7 @@ function VisitorRow({
           </Link>
         </p>
         <TripDates trip={trip} />
+        {visitor.askedMe && <AskedMeBadge />}
       </div>
       <div className="connection-row-more">
         {trip.note && <ReaderTextView text={trip.note} toggle className="request-note" />}

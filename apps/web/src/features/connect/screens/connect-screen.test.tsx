@@ -187,6 +187,7 @@ describe('/connect', () => {
             departure: '2099-07-10',
             note: aReaderText({ original: 'Busco un café tranquilo', text: 'Looking for a quiet café' }),
           }),
+          askedMe: true,
         },
       ],
     };
@@ -199,6 +200,7 @@ describe('/connect', () => {
     expect(within(row).getByRole('link', { name: 'Lucía' }).getAttribute('href')).toBe(`/connect/${LUCIA_ID}`);
     expect(within(row).getByText(/Jul/).textContent).toMatch(/3.*10 Jul.*2099|Jul 3.*10, 2099/);
     expect(within(row).getByText('Looking for a quiet café')).toBeTruthy();
+    expect(within(row).getByText('Wants to meet you')).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Message' })).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Report trip' })).toBeTruthy();
 

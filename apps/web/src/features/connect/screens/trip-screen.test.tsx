@@ -43,8 +43,8 @@ describe('/connect/trips/{id}', () => {
     meet = {
       trip: aTrip(),
       locals: [
-        aPerson({ id: 'a1', displayName: 'Beatriz', connection: 'connected' }),
-        aPerson({ id: 'a2', displayName: 'Rui' }),
+        { ...aPerson({ id: 'a1', displayName: 'Beatriz', connection: 'connected' }), asked: true },
+        { ...aPerson({ id: 'a2', displayName: 'Rui' }), asked: false },
       ],
       travellers: [
         {
@@ -55,6 +55,8 @@ describe('/connect/trips/{id}', () => {
             departure: '2099-07-12',
             note: aReaderText({ original: 'リスボンは初めて', text: 'My first time in Lisbon', from: 'ja' }),
           }),
+          asked: false,
+          askedMe: true,
         },
       ],
     };
@@ -65,13 +67,20 @@ describe('/connect/trips/{id}', () => {
     expect(within(locals).getByText('People who live within 30 km of Lisbon.')).toBeTruthy();
     const beatriz = within(locals).getByRole('article', { name: /Beatriz/ });
     expect(within(beatriz).getByRole('button', { name: 'Message' })).toBeTruthy();
-    expect(within(within(locals).getByRole('article', { name: /Rui/ })).queryByRole('button')).toBeNull();
+    expect(within(beatriz).getByText('Asked')).toBeTruthy();
+    const rui = within(locals).getByRole('article', { name: /Rui/ });
+    expect(
+      within(rui)
+        .getAllByRole('button')
+        .map((button) => button.textContent.trim()),
+    ).toEqual(['Ask to meet']);
 
     const travellers = screen.getByRole('region', { name: /Travellers there at the same time/ });
     const kenji = within(travellers).getByRole('article', { name: /Kenji/ });
     expect(within(kenji).getByText(/Jul/).textContent).toMatch(/5.*12 Jul.*2099|Jul 5.*12, 2099/);
     expect(within(kenji).getByText('My first time in Lisbon')).toBeTruthy();
     expect(within(kenji).getByRole('button', { name: 'Report trip' })).toBeTruthy();
+    expect(within(kenji).getByText('Wants to meet you')).toBeTruthy();
   });
 
   it('says when nobody is there yet', async () => {

@@ -14,6 +14,7 @@ import { tripMeetQuery } from '../api/get-trip-meet';
 import { formatNumber } from '../../../lib/format';
 import { formatKm, personName } from '../format';
 import { PersonCardItem } from '../components/person-card';
+import { AskedMeBadge, AskToMeetButton } from '../components/ask-to-meet';
 import { ReaderTextView } from '../../../ui/reader-text';
 import { ReportFlow, type ReportTarget } from '../components/report-flow';
 import { ReportTripButton, TripDates, TripSummary, TripVisibilityBadge } from '../components/trip-summary';
@@ -21,7 +22,7 @@ import { localToday } from '../trip-form';
 import { useConnectionActions } from '../use-connection-actions';
 import '../connect.css';
 
-/** /connect/trips/{id}: one of my trips, and whom it meets there. */
+/** /connect/trips/{id}: one of my trips, and whom it meets there (each of whom I may ask to meet). */
 export function Component() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
@@ -92,14 +93,23 @@ function Meet({ meet }: { meet: TripMeet }) {
         count={locals.length}
         empty={t('connect.meet.noLocals', { city })}
       >
-        {locals.map((person) => {
-          const message = messageButton(person);
-          return (
-            <li key={person.id}>
-              <PersonCardItem person={person} actions={message ?? undefined} />
-            </li>
-          );
-        })}
+        {locals.map((person) => (
+          <li key={person.id}>
+            <PersonCardItem
+              person={person}
+              actions={
+                <>
+                  <AskToMeetButton
+                    tripId={trip.id}
+                    person={{ id: person.id, name: personName(person) }}
+                    asked={person.asked}
+                  />
+                  {messageButton(person)}
+                </>
+              }
+            />
+          </li>
+        ))}
       </MeetSection>
 
       <MeetSection
@@ -109,12 +119,18 @@ function Meet({ meet }: { meet: TripMeet }) {
         count={travellers.length}
         empty={t('connect.meet.noTravellers', { city })}
       >
-        {travellers.map(({ person, trip: theirs }) => (
+        {travellers.map(({ person, trip: theirs, asked, askedMe }) => (
           <li key={theirs.id}>
             <PersonCardItem
               person={person}
               actions={
                 <>
+                  {askedMe && <AskedMeBadge />}
+                  <AskToMeetButton
+                    tripId={trip.id}
+                    person={{ id: person.id, name: personName(person) }}
+                    asked={asked}
+                  />
                   {messageButton(person)}
                   <ReportTripButton
                     onClick={() => {
