@@ -30,6 +30,7 @@ import { interpreterPlugin, type GuestLimits } from './modules/interpreter';
 import { ledgerPlugin } from './modules/ledger';
 import { musesPlugin, type MuseTranslator } from './modules/muses';
 import { notificationsPlugin } from './modules/notifications';
+import { referencesPlugin } from './modules/references';
 import { ordersPlugin } from './modules/orders';
 import { paymentsPlugin, type RedirectProvider } from './modules/payments';
 import { emptyProfile, profilesPlugin } from './modules/profiles';
@@ -68,6 +69,10 @@ export interface BuildOptions {
   guestLimits?: GuestLimits;
   /** Stripe and PayPal providers to use instead of the configured ones (the tests' contract servers). */
   paymentProviders?: Partial<Record<RedirectProvider['id'], RedirectProvider>>;
+  /** The clock references' rules read (tests move it). */
+  referencesClock?: () => Date;
+  /** How often reference reminders are looked for; 0: only when asked (tests). */
+  referenceRemindEveryMs?: number;
   /** Where mail goes instead of the configured SMTP server (tests). */
   mailTransport?: Transporter;
   /** Pushes may go to a push service on this machine, through this agent (tests: a stand-in with its own certificate). */
@@ -255,6 +260,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sendPerMinute: config.limits.plazaMusesPerMinute,
     },
     plaza: { guestHours: config.plazaGuestHours, codeHours: config.plazaCodeHours },
+  });
+  // Before connect: its moderation queue takes reports of references.
+  await app.register(referencesPlugin, {
+    ...(options.referencesClock ? { now: options.referencesClock } : {}),
+    ...(options.referenceRemindEveryMs !== undefined ? { remindEveryMs: options.referenceRemindEveryMs } : {}),
   });
   await app.register(connectPlugin, {
     requestsPerDay: config.limits.connectRequestsPerDay,

@@ -41,3 +41,17 @@ export const VERIFY_TOKEN_HOURS = 24;
 export const EMAIL_CHANGES_PER_HOUR = 10;
 /** Reset links mailed per account per hour at most (more asks are answered alike and send nothing). */
 export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
+
+/** References: a text at least and at most this long (characters as a reader counts them). */
+export const REFERENCE_TEXT_MIN = 20;
+export const REFERENCE_TEXT_MAX = 2000;
+/** The subject's one public reply to a reference. */
+export const REFERENCE_REPLY_MAX = 2000;
+/** A reference stays hidden until both have written, or this many days after it became writable. */
+export const REFERENCE_HIDDEN_DAYS = 14;
+/** The window to write one closes this many days after it became writable. */
+export const REFERENCE_WINDOW_DAYS = 30;
+/** A reminder goes out this many days before the window closes. */
+export const REFERENCE_REMINDER_DAYS_LEFT = 3;
+/** Connected members may write about each other once connected this long. */
+export const REFERENCE_CONNECTED_DAYS = 7;

@@ -147,6 +147,7 @@ export const AUDIT_ACTIONS = [
   'session_revoked',
   'tenant_created',
   'tenant_removed',
+  'reference_hidden',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -143,10 +143,13 @@ export const connectionsSchema = z.object({
 });
 export type Connections = z.infer<typeof connectionsSchema>;
 
+/** What a member can report: a profile, a trip, a muse, a reference. */
+export const REPORT_TARGETS = ['profile', 'trip', 'muse', 'reference'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'fake', 'other'] as const;
 export const REPORT_NOTE_MAX = 1000;
 export const reportInputSchema = z.object({
-  targetKind: z.enum(['profile', 'trip', 'muse']),
+  targetKind: z.enum(REPORT_TARGETS),
   targetId: z.uuid(),
   reason: z.enum(REPORT_REASONS),
   note: textSchema(REPORT_NOTE_MAX).default(''),
@@ -202,7 +205,7 @@ export const REPORT_STATES = ['open', 'resolved'] as const;
 export const reportSchema = z.object({
   id: z.uuid(),
   tenant: z.string(),
-  targetKind: z.enum(['profile', 'trip', 'muse']),
+  targetKind: z.enum(REPORT_TARGETS),
   targetId: z.uuid(),
   reason: z.enum(REPORT_REASONS),
   note: z.string(),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * What a notification is about, one setting each (push, email): muses in a conversation I am not
- * viewing, connections, trips, orders (mine and my sales), payments, subscriptions, my reports.
+ * viewing, connections, trips, orders (mine and my sales), payments, subscriptions, my reports,
+ * references (to write, written about me).
  */
 export const NOTIFICATION_TOPICS = [
   'muse',
@@ -12,6 +13,7 @@ export const NOTIFICATION_TOPICS = [
   'payment',
   'subscription',
   'report',
+  'reference',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
@@ -24,6 +26,7 @@ export const NOTIFICATION_EVENTS = {
   payment: ['failed'],
   subscription: ['renewed', 'failing', 'ending'],
   report: ['handled'],
+  reference: ['writable', 'closing', 'received', 'shown'],
 } as const satisfies Record<NotificationTopic, readonly string[]>;
 export type NotificationEvent = {
   [T in NotificationTopic]: (typeof NOTIFICATION_EVENTS)[T][number];
@@ -38,6 +41,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationTopic, { push: boolean; e
   payment: { push: true, email: true },
   subscription: { push: false, email: true },
   report: { push: false, email: true },
+  reference: { push: true, email: true },
 };
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ReportTarget } from '@tolk/shared/schemas/connect';
 import { accounts } from './accounts';
 import { ownedRecordColumns } from './columns';
 import { tenantId, tenantRowColumns } from './tenants';
@@ -110,7 +111,7 @@ export const reports = pgTable(
     reporterId: account('reporter_id'),
     /** Whose profile, trip or muse it is: the account a superadmin may suspend. */
     subjectId: account('subject_id'),
-    targetKind: text('target_kind').$type<'profile' | 'trip' | 'muse'>().notNull(),
+    targetKind: text('target_kind').$type<ReportTarget>().notNull(),
     targetId: uuid('target_id').notNull(),
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),

@@ -20,3 +20,4 @@ export * from './outbox';
 export * from './notifications';
 export * from './account-tokens';
 export * from './mail';
+export * from './references';

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../../db/client';
 import { createSessionsRepository } from '../../plugins/sessions.repository';
+import { createAuditRepository, type AuditRepository } from './audit.repository';
 import { createAccountsAdminService, type AccountsAdminService } from './accounts-admin.service';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService, type AccountCreated, type AccountsService } from './accounts.service';
@@ -12,7 +14,11 @@ declare module 'fastify' {
      * Accounts and tenants as other modules use them (`findById`, `publicTenantId`...), and
      * `admin`, the superadmins' changes (an upheld report suspends through it).
      */
-    accounts: AccountsService & { admin: AccountsAdminService };
+    accounts: AccountsService & {
+      admin: AccountsAdminService;
+      /** The audit log written with `tx`, the transaction of a superadmin's change elsewhere (a reference hidden). */
+      auditIn: (tx: Database) => Pick<AuditRepository, 'record'>;
+    };
   }
 }
 
@@ -37,7 +43,7 @@ export const accountsPlugin = fp(
         app.sessionsRevoked(revoked);
       },
     });
-    app.decorate('accounts', { ...createAccountsService(app.db), admin });
+    app.decorate('accounts', { ...createAccountsService(app.db), admin, auditIn: (tx) => createAuditRepository(tx) });
     await app.register(accountsRoutes, { prefix: '/api', service: admin });
     await app.register(tenantsRoutes, { prefix: '/api', service: admin });
   },

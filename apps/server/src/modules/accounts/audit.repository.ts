@@ -77,3 +77,5 @@ export function createAuditRepository(db: Database) {
     return keys.page(rows);
   }
 }
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

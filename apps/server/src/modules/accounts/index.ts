@@ -4,3 +4,4 @@ export { createAccountsService } from './accounts.service';
 export type { AccountCreated, AccountRow, AccountsService } from './accounts.service';
 export { bootstrap } from './bootstrap';
 export { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
+export type { AuditRepository } from './audit.repository';

@@ -102,6 +102,7 @@ export const connectPlugin = fp(
       people,
       trips: tripsRepository,
       museOf: (caller, museId) => app.muses.reportedMuse(caller, museId),
+      referenceOf: (caller, referenceId) => app.references.admin.reportable(caller, referenceId),
       // A superadmin upholding a report suspends through accounts: no sign-in, sessions and sockets closed, audited.
       suspend: async (actorId, accountId) => {
         await app.accounts.admin.suspend(actorId, accountId);
@@ -126,7 +127,18 @@ export const connectPlugin = fp(
   },
   {
     name: 'connect',
-    dependencies: ['db', 'auth', 'realtime', 'translation', 'accounts', 'reach', 'notifications', 'muses', 'records'],
-    decorators: { fastify: ['translation', 'accounts', 'reach', 'notifications', 'muses', 'things'] },
+    dependencies: [
+      'db',
+      'auth',
+      'realtime',
+      'translation',
+      'accounts',
+      'reach',
+      'notifications',
+      'muses',
+      'records',
+      'references',
+    ],
+    decorators: { fastify: ['translation', 'accounts', 'reach', 'notifications', 'muses', 'things', 'references'] },
   },
 );

@@ -38,7 +38,7 @@ function view(row: QueueRow): Report {
 
 /**
  * Reports: a member reports what they can see (a profile, a trip, a muse of a conversation they
- * are in); superadmins see the queue and dismiss a report or suspend the account it is about.
+ * are in, a shown reference); superadmins see the queue and dismiss a report or suspend the account it is about.
  */
 export function createReportsService(deps: {
   repo: ReportsRepository;
@@ -46,6 +46,8 @@ export function createReportsService(deps: {
   trips: Pick<TripsRepository, 'visible'>;
   /** The muses module: the account behind a muse the caller can read, and its text. */
   museOf: (caller: MemberCaller, museId: string) => Promise<{ accountId: string; text: string } | null>;
+  /** The references module: the author of a shown reference the caller can read, and its text. */
+  referenceOf: (caller: MemberCaller, referenceId: string) => Promise<{ accountId: string; text: string } | null>;
   /** A superadmin suspends an account: no sign-in, its sessions revoked and its sockets closed, audited. */
   suspend: (actorId: string, accountId: string) => Promise<void>;
   /** A report was handled: its reporter is told (notifications). */
@@ -68,6 +70,12 @@ export function createReportsService(deps: {
         subjectId: trip.ownerId,
         content: [`${where} ${trip.arrival} \u2013 ${trip.departure}`.trim(), trip.note].filter(Boolean).join('\n'),
       };
+    }
+    if (input.targetKind === 'reference') {
+      const reference = await deps.referenceOf(caller, input.targetId);
+      if (!reference) throw notFound('Reference');
+      if (reference.accountId === caller.accountId) throw fieldError('targetId', 'This reference is yours.');
+      return { subjectId: reference.accountId, content: reference.text };
     }
     const muse = await deps.museOf(caller, input.targetId);
     if (!muse) throw fieldError('targetId', 'Only members\u2019 muses can be reported.');

@@ -20,6 +20,7 @@ const ACTION_KEYS: Record<AuditAction, string> = {
   session_revoked: 'accounts.audit.actions.sessionRevoked',
   tenant_created: 'accounts.audit.actions.tenantCreated',
   tenant_removed: 'accounts.audit.actions.tenantRemoved',
+  reference_hidden: 'accounts.audit.actions.referenceHidden',
 };
 
 /** The fields the server audits, by the words the admin reads; others show under their own name. */

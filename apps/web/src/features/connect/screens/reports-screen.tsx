@@ -34,6 +34,7 @@ const KIND_KEYS: Record<Report['targetKind'], string> = {
   profile: 'connect.reports.kind.profile',
   trip: 'connect.reports.kind.trip',
   muse: 'connect.reports.kind.muse',
+  reference: 'connect.reports.kind.reference',
 };
 
 const tabOf = (value: string | null): Tab => (value === 'resolved' || value === 'translations' ? value : 'open');

@@ -1,6 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Bell, CreditCard, Flag, Image, MessageCircle, Plane, Repeat, ShoppingBag, UserPlus } from 'lucide-react';
+import {
+  Bell,
+  CreditCard,
+  Flag,
+  Image,
+  MessageCircle,
+  Plane,
+  Quote,
+  Repeat,
+  ShoppingBag,
+  UserPlus,
+} from 'lucide-react';
 import type { Notification, NotificationTopic } from '@tolk/shared/schemas/notifications';
 import { formatAgo } from '../../../lib/format';
 import { notificationText } from '../notification-text';
@@ -14,6 +25,7 @@ const ICONS: Partial<Record<string, typeof Bell>> = {
   payment: CreditCard,
   subscription: Repeat,
   report: Flag,
+  reference: Quote,
 } satisfies Record<NotificationTopic, typeof Bell>;
 
 /**
