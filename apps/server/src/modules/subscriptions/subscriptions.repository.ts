@@ -87,6 +87,12 @@ export function createSubscriptionsRepository(db: Database) {
 
     byId,
 
+    /** The row, locked until the transaction ends: what a change starts from. */
+    async locked(id: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+      return row;
+    },
+
     /** The member's subscription of this id (404 for anyone else's: the caller checks the account). */
     async mine(accountId: string, id: string): Promise<SubscriptionWithPlan | undefined> {
       const found = await byId(id);
