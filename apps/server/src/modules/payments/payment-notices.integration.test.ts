@@ -148,4 +148,45 @@ describe('a subscription', () => {
     await settle();
     expect((await noticesOf(member, 'subscription')).map((notice) => notice.event)).toEqual(['renewed']);
   });
+
+  it('tells once that Stripe cannot take a renewal, however often it says past_due, and again only after a paid period', async () => {
+    const { member, payment } = await subscribed('stripe');
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    const session = stripe.stripe.pay(row!.providerRef!);
+    const paid = signedStripeEvent('invoice.paid', stripe.stripe.object(String(session.invoice)));
+    expectReceipt(await stripeWebhook(paid.body, paid.headers), false);
+    const pastDue = () =>
+      signedStripeEvent('customer.subscription.updated', {
+        ...stripe.stripe.object(String(session.subscription)),
+        status: 'past_due',
+      });
+    const first = pastDue();
+    expectReceipt(await stripeWebhook(first.body, first.headers), false);
+    await expect.poll(async () => (await noticesOf(member, 'subscription')).length).toBe(1);
+    expect((await noticesOf(member, 'subscription'))[0]).toMatchObject({
+      event: 'failing',
+      actor: null,
+      data: { title: 'Tolk Plus' },
+      link: '/sub',
+    });
+    await t.app.inject({ method: 'PUT', url: '/api/notifications/read', headers: member.headers });
+    expectReceipt(await stripeWebhook(first.body, first.headers), true);
+    const second = pastDue();
+    expectReceipt(await stripeWebhook(second.body, second.headers), false);
+    await settle();
+    expect(await noticesOf(member, 'subscription')).toHaveLength(1);
+    // Still the member's plan meanwhile: Stripe keeps retrying.
+    expect((await call(member, 'GET', '/api/subscriptions/me')).json<{ current: Subscription }>().current.state).toBe(
+      'active',
+    );
+
+    // Paid after all: renewed, and a later failure is news again.
+    const renewal = signedStripeEvent('invoice.paid', stripe.stripe.renew(String(session.subscription)));
+    expectReceipt(await stripeWebhook(renewal.body, renewal.headers), false);
+    const third = pastDue();
+    expectReceipt(await stripeWebhook(third.body, third.headers), false);
+    await expect
+      .poll(async () => (await noticesOf(member, 'subscription')).map((notice) => notice.event))
+      .toEqual(['failing', 'failing']);
+  });
 });

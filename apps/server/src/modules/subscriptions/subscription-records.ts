@@ -11,10 +11,11 @@ import {
 
 /**
  * What a member is told of their subscription, by the change that made it: `renewed` (a period
- * after the first was paid), `ending` (cancelled, runs out at `periodEnd`).
+ * after the first was paid), `failing` (the provider could not take a renewal), `ending`
+ * (cancelled, runs out at `periodEnd`).
  */
 export interface SubscriptionNotice {
-  event: 'renewed' | 'ending';
+  event: 'renewed' | 'failing' | 'ending';
   subscriptionId: string;
   accountId: string;
   planName: string;
@@ -29,6 +30,9 @@ export function noticeOf(before: SubscriptionRow, after: SubscriptionRow): Subsc
     after.currentPeriodEnd !== null &&
     after.currentPeriodEnd > before.currentPeriodEnd;
   if (renewed) return 'renewed';
+  if (after.state === 'active' && after.renewalFailingSince !== null && before.renewalFailingSince === null) {
+    return 'failing';
+  }
   if (after.state === 'active' && after.cancelAtPeriodEnd && !before.cancelAtPeriodEnd) return 'ending';
   return null;
 }
@@ -112,6 +116,9 @@ export function subscriptionRecords(
 
     /** Cancel at the period's end (or take that back), while it runs. */
     setCancelAtPeriodEnd: (id: string, cancel: boolean) => change(id, (inTx) => inTx.setCancelAtPeriodEnd(id, cancel)),
+
+    /** The provider says it is failing to take a renewal, or no longer is. */
+    renewalFailing: (id: string, failing: boolean) => change(id, (inTx) => inTx.renewalFailing(id, failing)),
 
     /** Over now: an unpaid one dropped, a cancelled one out of its period, or ended at the provider. */
     end: (id: string, from?: SubscriptionRow['state'][]) => change(id, (inTx) => inTx.end(id, from)),
