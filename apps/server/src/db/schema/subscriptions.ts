@@ -56,6 +56,8 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamptz('current_period_start'),
     currentPeriodEnd: timestamptz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Since when the provider has been failing to take a renewal (Stripe past_due, PayPal failed payments); null once one is paid. */
+    renewalFailingSince: timestamptz('renewal_failing_since'),
     endedAt: timestamptz('ended_at'),
     ...timestamps(),
   },

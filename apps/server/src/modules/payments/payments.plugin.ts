@@ -76,10 +76,26 @@ export const paymentsPlugin = fp(
       settlement: createSettlement({ repo, ledger: app.ledger, orders: app.orders, providers }),
       platformFeePercent: options.config.platformFeePercent,
       log: app.log,
+      // After the refusal is stored; notify logs its own failures, so the payment path never fails by it.
+      failed: ({ paymentId, accountId, title, orderId }) => {
+        void app.notifications.notify({
+          topic: 'payment',
+          event: 'failed',
+          recipientIds: [accountId],
+          actorId: null,
+          subject: `payment:${paymentId}`,
+          data: { title },
+          link: orderId ? `/order/${orderId}` : '/sub',
+        });
+      },
     });
     await app.register(paymentsRoutes, { prefix: '/api', service, publicUrl: options.publicUrl });
   },
-  { name: 'payments', dependencies: ['db', 'auth', 'ledger', 'orders', 'subscriptions'] },
+  {
+    name: 'payments',
+    dependencies: ['db', 'auth', 'notifications', 'ledger', 'orders', 'subscriptions'],
+    decorators: { fastify: ['notifications'] },
+  },
 );
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { platformFee, type PaymentProviderId, type SandboxCard } from '@tolk/shared/payments';
+import { platformFee, type PaymentOutcome, type PaymentProviderId, type SandboxCard } from '@tolk/shared/payments';
 import { isFreeOrder } from '@tolk/shared/schemas/orders';
 import {
   PAYMENT_FAILURES,
@@ -38,6 +38,16 @@ export interface PaymentsDeps {
   providers: ConfiguredProviders;
   platformFeePercent: number;
   log: FastifyBaseLogger;
+  /** A payment refused (a declined card, a failed bank payment): told to its payer once, after it is stored. */
+  failed: (notice: PaymentFailedNotice) => void;
+}
+
+/** What the payer of a refused payment is told: what it was for, and where that is. */
+export interface PaymentFailedNotice {
+  paymentId: string;
+  accountId: string;
+  title: string;
+  orderId: string | null;
 }
 
 /** The payer's way back from the provider: the web app's payment page. */
@@ -113,6 +123,23 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return { payment, target };
   }
 
+  /**
+   * Refused, while still open: the first word of it moves it (a redelivered webhook, a second
+   * return finds it failed already), and only that one tells the payer.
+   */
+  async function refused(payment: PaymentRow, outcome: PaymentOutcome): Promise<PaymentRow> {
+    const row = await repo.ended(payment.id, 'failed', outcome);
+    if (!row) return payment;
+    try {
+      const target = await targetOf(null, row);
+      const title = target?.order ? target.order.order.thingName : (target?.sub.plan.name ?? '');
+      deps.failed({ paymentId: row.id, accountId: row.buyerId, title, orderId: row.orderId });
+    } catch (error) {
+      deps.log.error({ err: error, paymentId: row.id }, 'a failed payment could not be told');
+    }
+    return row;
+  }
+
   /** What the provider says of a subscription's first payment, applied (the charge, the period), or the payment ended. */
   async function applySubscription(payment: PaymentRow, said: ProviderSubscription): Promise<PaymentRow> {
     if (said.charge || said.state === 'active') await charges.fromProvider(payment.provider, said, payment);
@@ -130,7 +157,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           currency: result.currency,
         });
       case 'failed':
-        return (await repo.ended(payment.id, 'failed', result.outcome ?? 'card_declined')) ?? payment;
+        return refused(payment, result.outcome ?? 'card_declined');
       case 'expired':
         return (await repo.ended(payment.id, 'expired', null)) ?? payment;
       case 'pending':
@@ -153,7 +180,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         currency: payment.currency,
       });
     }
-    return (await repo.ended(payment.id, 'failed', payment.outcome)) ?? payment;
+    return refused(payment, payment.outcome);
   }
 
   /** The provider asked for: Stripe or PayPal when configured, null for the sandbox; a field error otherwise. */

@@ -191,7 +191,13 @@ export function createSubscriptionCharges(deps: SubscriptionChargesDeps) {
       // Cancelled with paid time left (PayPal keeps it): runs out at its end, as a cancel here does.
       const paidTimeLeft = said.currentPeriodEnd !== null && said.currentPeriodEnd > new Date();
       if (said.state === 'ended' && !(said.cancelAtPeriodEnd && paidTimeLeft)) await subscriptions.end(ownId);
-      else if (said.state !== 'pending') await subscriptions.setCancelAtPeriodEnd(ownId, said.cancelAtPeriodEnd);
+      else if (said.state !== 'pending') {
+        await subscriptions.setCancelAtPeriodEnd(ownId, said.cancelAtPeriodEnd);
+        // A paid charge in the same word has cleared it already (paidPeriod); a failing renewal is told once, when it starts.
+        if (said.renewalFailing !== undefined && !said.charge) {
+          await subscriptions.renewalFailing(ownId, said.renewalFailing);
+        }
+      }
     },
 
     /**

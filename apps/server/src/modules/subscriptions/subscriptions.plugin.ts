@@ -41,6 +41,21 @@ export const subscriptionsPlugin = fp(
       accountChanged: (accountId) => {
         app.accountChanged(accountId);
       },
+      // Told after the change committed; notify logs its own failures, so no payment path waits on it or fails by it.
+      notice: ({ event, subscriptionId, accountId, planName, periodEnd }) => {
+        void app.notifications.notify({
+          topic: 'subscription',
+          event,
+          recipientIds: [accountId],
+          actorId: null,
+          subject: `subscription:${subscriptionId}`,
+          data: {
+            title: planName,
+            ...(event === 'ending' && periodEnd ? { date: periodEnd.toISOString().slice(0, 10) } : {}),
+          },
+          link: '/sub',
+        });
+      },
       benefits: options.benefits,
       testMode: (provider) => billed().testMode(provider),
       cancelAtProvider: (subscription) => billed().cancelAtProvider(subscription),
@@ -58,5 +73,9 @@ export const subscriptionsPlugin = fp(
     if (options.benefits.premiumEngines.length > 0) app.muses.premiumWhen(premiumAuthors(app.db));
     await app.register(subscriptionsRoutes, { prefix: '/api', service });
   },
-  { name: 'subscriptions', dependencies: ['db', 'auth', 'muses'], decorators: { fastify: ['muses'] } },
+  {
+    name: 'subscriptions',
+    dependencies: ['db', 'auth', 'notifications', 'muses'],
+    decorators: { fastify: ['notifications', 'muses'] },
+  },
 );

@@ -87,6 +87,12 @@ export function createSubscriptionsRepository(db: Database) {
 
     byId,
 
+    /** The row, locked until the transaction ends: what a change starts from. */
+    async locked(id: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+      return row;
+    },
+
     /** The member's subscription of this id (404 for anyone else's: the caller checks the account). */
     async mine(accountId: string, id: string): Promise<SubscriptionWithPlan | undefined> {
       const found = await byId(id);
@@ -196,6 +202,9 @@ export function createSubscriptionsRepository(db: Database) {
             then ${period.periodStart}::timestamptz else ${subscriptions.currentPeriodStart} end`,
           currentPeriodEnd: sql`greatest(${subscriptions.currentPeriodEnd}, ${period.periodEnd}::timestamptz)`,
           endedAt: null,
+          // A period paid: the renewal is no longer failing, whatever the provider said before.
+          renewalFailingSince: sql`case when ${subscriptions.currentPeriodEnd} is null
+            or ${subscriptions.currentPeriodEnd} < ${period.periodEnd} then null else ${subscriptions.renewalFailingSince} end`,
         },
         not(and(eq(subscriptions.state, 'ended'), isNull(subscriptions.currentPeriodEnd))!),
       ),
@@ -207,6 +216,14 @@ export function createSubscriptionsRepository(db: Database) {
     /** Cancel at the period's end (or take that back), while it runs. */
     setCancelAtPeriodEnd: (id: string, cancel: boolean) =>
       change(id, { cancelAtPeriodEnd: cancel }, eq(subscriptions.state, 'active')),
+
+    /** The provider failing to take a renewal (since now, kept while it goes on), or no longer, while it runs. */
+    renewalFailing: (id: string, failing: boolean) =>
+      change(
+        id,
+        { renewalFailingSince: failing ? sql`coalesce(${subscriptions.renewalFailingSince}, now())` : null },
+        eq(subscriptions.state, 'active'),
+      ),
 
     /** Over now: an unpaid one dropped, a cancelled one out of its period, or ended at the provider. */
     end: (id: string, from: SubscriptionRow['state'][] = ['incomplete', 'active']) =>

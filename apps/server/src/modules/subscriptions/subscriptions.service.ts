@@ -10,90 +10,19 @@ import type {
   SubscriptionOverview,
 } from '@tolk/shared/schemas/subscriptions';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, databaseErrorOf, fieldError, forbidden, notFound } from '../../errors';
+import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import type { MemberCaller } from '../../plugins/auth';
 import type { Database } from '../../db/client';
-import type { PaymentProviderId } from '@tolk/shared/payments';
-import { createAccountsService } from '../accounts';
 import {
   createSubscriptionsRepository,
-  type PaidPeriod,
   type PlanWithCount,
-  type SubscriptionRow,
   type SubscriptionsRepository,
   type SubscriptionWithPlan,
 } from './subscriptions.repository';
+import { subscriptionRecords, type SubscriptionNotice, type SubscriptionRecords } from './subscription-records';
 
 export type { SubscriptionRow, SubscriptionWithPlan } from './subscriptions.repository';
-
-/**
- * What the payments do to subscriptions: read them, apply paid periods, link, cancel and end them.
- * Each change runs in one transaction with the member's subscribed_until, which the accounts
- * module keeps (through its service), so activeSubscriber (subscribed_until > now()) never
- * disagrees with the subscriptions; `changed` is told after it commits (the member's callers
- * carry activeSubscriber).
- */
-export function subscriptionRecords(db: Database, changed: (accountId: string) => void = () => undefined) {
-  const repo = createSubscriptionsRepository(db);
-
-  async function change(
-    write: (repo: SubscriptionsRepository) => Promise<SubscriptionRow | undefined>,
-  ): Promise<SubscriptionRow | undefined> {
-    const row = await db.transaction(async (tx) => {
-      const inTx = createSubscriptionsRepository(tx);
-      const changedRow = await write(inTx);
-      if (changedRow) {
-        const until = await inTx.activeUntil(changedRow.accountId);
-        await createAccountsService(tx).setSubscribedUntil(changedRow.accountId, until);
-      }
-      return changedRow;
-    });
-    if (row) changed(row.accountId);
-    return row;
-  }
-
-  return {
-    byId: (id: string) => repo.byId(id),
-    mine: (accountId: string, id: string) => repo.mine(accountId, id),
-    byProviderRef: (provider: PaymentProviderId, ref: string) => repo.byProviderRef(provider, ref),
-    due: (now: Date, limit?: number) => repo.due(now, limit),
-
-    /**
-     * A paid period applied (subscriptions.repository.ts `paidPeriod`). 'taken' when the member
-     * has another active subscription (one at a time), 'dropped' when the member cancelled it
-     * before any period of it was paid: the caller gives the money back either way.
-     *
-     * Why 'dropped' gives the money back rather than making it active (cancelled at the period's
-     * end): cancelling an unpaid subscription answers `ended` at once, so the member has been told
-     * it is over; the charge that comes through afterwards (the payment was still at the provider)
-     * is then money for something they dropped, as a payment settling after its order was
-     * cancelled is (settlement.ts gives that back too). Checked in the same statement that makes
-     * it active, so the cancel and the charge cannot both win. A subscription that ended after a
-     * paid period is not 'dropped': a provider's late word of a paid renewal still brings it back.
-     */
-    async paidPeriod(id: string, period: PaidPeriod): Promise<SubscriptionRow | 'taken' | 'dropped' | undefined> {
-      try {
-        const row = await change((inTx) => inTx.paidPeriod(id, period));
-        if (row) return row;
-        return (await repo.byId(id)) ? 'dropped' : undefined;
-      } catch (error) {
-        if (databaseErrorOf(error)?.constraint === 'subscriptions_active_key') return 'taken';
-        throw error;
-      }
-    },
-
-    /** Notes the provider's subscription id (Stripe's sub_… once its checkout completed). */
-    linkProvider: (id: string, provider: PaymentProviderId, ref: string) =>
-      change((inTx) => inTx.linkProvider(id, provider, ref)),
-
-    /** Cancel at the period's end (or take that back), while it runs. */
-    setCancelAtPeriodEnd: (id: string, cancel: boolean) => change((inTx) => inTx.setCancelAtPeriodEnd(id, cancel)),
-
-    /** Over now: an unpaid one dropped, a cancelled one out of its period, or ended at the provider. */
-    end: (id: string, from?: SubscriptionRow['state'][]) => change((inTx) => inTx.end(id, from)),
-  };
-}
-export type SubscriptionRecords = ReturnType<typeof subscriptionRecords>;
+export type { SubscriptionRecords } from './subscription-records';
 
 /** The end of a period that starts at `start`: a calendar month or year on, the day kept where the month has it (31 Jan + 1 month = 28/29 Feb). */
 export function periodEnd(start: Date, interval: PlanInterval): Date {
@@ -290,9 +219,13 @@ export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>
 /** The module as the payments plugin wires it: the service for the routes, the records for the payments. */
 export function createSubscriptions(
   db: Database,
-  deps: Omit<SubscriptionsDeps, 'repo' | 'records'> & { accountChanged?: (accountId: string) => void },
+  deps: Omit<SubscriptionsDeps, 'repo' | 'records'> & {
+    accountChanged?: (accountId: string) => void;
+    /** What the member is told of a change (renewed, cancelled to end), after it committed. */
+    notice?: (notice: SubscriptionNotice) => void;
+  },
 ) {
   const repo = createSubscriptionsRepository(db);
-  const records = subscriptionRecords(db, deps.accountChanged);
+  const records = subscriptionRecords(db, deps.accountChanged, deps.notice);
   return { service: createSubscriptionsService({ ...deps, repo, records }), records };
 }

@@ -120,6 +120,7 @@ describe('PayPal Subscriptions, through the official server SDK, against a contr
       state: 'pending',
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      renewalFailing: false,
       charge: null,
     });
     paypal.approveSubscription(providerRef);
@@ -132,6 +133,7 @@ describe('PayPal Subscriptions, through the official server SDK, against a contr
       state: 'active',
       currentPeriodEnd: oneMonthOn(sale.create_time),
       cancelAtPeriodEnd: false,
+      renewalFailing: false,
       charge: {
         chargeRef: sale.id,
         amountMinor: 990,

@@ -208,6 +208,7 @@ export function paypalSubscriptions(client: Client, rest: PaypalRest) {
           ? cycleEnd(new Date(lastPaid), frequency)
           : null,
       cancelAtPeriodEnd: subscription.status === SubscriptionStatus.Cancelled,
+      renewalFailing: (billing?.failedPaymentsCount ?? 0) > 0,
       charge,
     };
   }

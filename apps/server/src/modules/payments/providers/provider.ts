@@ -72,6 +72,8 @@ export interface ProviderSubscription {
   state: 'pending' | 'active' | 'ended';
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** The provider is failing to take a renewal (Stripe past_due, PayPal failed payments); undefined: it does not say. */
+  renewalFailing?: boolean;
   /** The period's charge the event (or the read) reports, when it reports one. */
   charge: SubscriptionCharge | null;
 }

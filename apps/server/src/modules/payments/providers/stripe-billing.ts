@@ -62,6 +62,7 @@ export function subscriptionOf(
     currentPeriodEnd: ends.length > 0 ? at(Math.max(...ends)) : null,
     // A cancellation set for a date (the Dashboard's "cancel on…") stops the renewals as well.
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+    renewalFailing: subscription.status === 'past_due',
     charge,
   };
 }

@@ -22,6 +22,7 @@ CREATE TABLE "member_references" (
 	CONSTRAINT "member_references_not_self" CHECK ("member_references"."author_id" <> "member_references"."subject_id")
 );
 --> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "renewal_failing_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "member_references" ADD CONSTRAINT "member_references_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_references" ADD CONSTRAINT "member_references_author_id_accounts_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_references" ADD CONSTRAINT "member_references_subject_id_accounts_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
