@@ -44,6 +44,8 @@ export const personCardSchema = personRefSchema.extend({
   learnsMine: z.boolean(),
   bio: readerTextSchema.nullable(),
   activity: z.enum(ACTIVITY).nullable(),
+  /** Shown references about them: how many, and how many positive. */
+  references: z.object({ total: z.number().int(), positive: z.number().int() }),
   connection: z.enum(CONNECTION_STATES),
 });
 export type PersonCard = z.infer<typeof personCardSchema>;

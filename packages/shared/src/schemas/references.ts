@@ -114,7 +114,7 @@ export const referencesPageSchema = z.object({
   nextCursor: z.string().nullable(),
   /** Visible references about the member by kind and opinion (whatever the filter). */
   counts: referenceCountsSchema,
-  /** With thingId: the thing's ratings. */
-  rating: ratingSummarySchema.nullable(),
+  /** Buyers' ratings: of the thing (thingId), or of everything the member sold (subjectId). */
+  rating: ratingSummarySchema,
 });
 export type ReferencesPage = z.infer<typeof referencesPageSchema>;

@@ -37,6 +37,7 @@ export const connectPlugin = fp(
       tripsOf: (viewer, ownerId) => tripsRepository.ofPerson(viewer, ownerId),
       offersOf: async (viewer, ownerId) => (await app.things.offered(viewer, { ownerId })).items,
       readerTexts,
+      referenceCounts: (accountIds) => app.references.countsOf(accountIds),
       notify: (accountIds, event) => {
         app.realtime.toAccounts(accountIds, 'connection', event);
         // Asked and accepted are told to the other side (never to who acted) until they read it.

@@ -28,6 +28,7 @@ import type {
 } from './connect.repository';
 import type { OfferedThing } from '@tolk/shared/schemas/things';
 import type { ProfilesService } from '../profiles';
+import type { ReferenceCounts } from '@tolk/shared/schemas/references';
 import type { ReaderTexts } from '../translation';
 import type { TripRow } from './trips.repository';
 
@@ -85,6 +86,15 @@ function decodeCursor(cursor: string | undefined): DiscoveryPosition {
  * Connect's rules: who a member finds and how they are ranked, what a profile shows another
  * member (never coordinates or a birth year), with bios in the reader's language.
  */
+/** A card's references: all shown ones, and the positive ones, of every kind. */
+function referenceTotals(counts: ReferenceCounts | undefined): { total: number; positive: number } {
+  const kinds = counts ? Object.values(counts) : [];
+  return {
+    total: kinds.reduce((sum, kind) => sum + kind.positive + kind.neutral + kind.negative, 0),
+    positive: kinds.reduce((sum, kind) => sum + kind.positive, 0),
+  };
+}
+
 export function createConnectService(deps: {
   repo: ConnectRepository;
   /** A person's trips the viewer may see (trips.repository.ts). */
@@ -92,6 +102,8 @@ export function createConnectService(deps: {
   /** What they offer, as the viewer reads it (the records module). */
   offersOf: (viewer: ConnectViewer, ownerId: string) => Promise<OfferedThing[]>;
   readerTexts: ReaderTexts;
+  /** Shown references about each of these members, by kind and opinion (the references module). */
+  referenceCounts: (accountIds: string[]) => Promise<Map<string, ReferenceCounts>>;
   /** Live news for both members of a connection (the realtime plugin's account rooms). */
   notify: (accountIds: string[], event: ConnectionEvent) => void;
   detect: (text: string, fallback: string) => string;
@@ -161,10 +173,13 @@ export function createConnectService(deps: {
     me: ViewerProfile,
     viewer: ConnectViewer,
   ): Promise<PersonCard[]> {
-    const bios = await readerTexts(
-      rows.map((row) => (row.bio ? { text: row.bio, language: row.bioLanguage } : null)),
-      viewer.language,
-    );
+    const [bios, references] = await Promise.all([
+      readerTexts(
+        rows.map((row) => (row.bio ? { text: row.bio, language: row.bioLanguage } : null)),
+        viewer.language,
+      ),
+      deps.referenceCounts(rows.map((row) => row.id)),
+    ]);
     const mine = new Set(me.interests);
     return rows.map((row, index) => {
       const city = row.homeCityId === null ? undefined : cityById(row.homeCityId);
@@ -185,6 +200,7 @@ export function createConnectService(deps: {
         learnsMine: row.learnsMine ?? row.languagesLearning.some((code) => me.spoken.includes(code)),
         bio: bios[index] ?? null,
         activity: activityOf(row.lastActiveAt),
+        references: referenceTotals(references.get(row.id)),
         connection:
           row.connectionState === 'accepted'
             ? 'connected'

@@ -200,15 +200,21 @@ export function createReferencesRepository(db: Database) {
         .groupBy(refs.subjectId, refs.kind, refs.opinion);
     },
 
-    /** A thing's shown ratings: their average and number. */
-    async rating(thingId: string, now: Date) {
+    /** The shown ratings of a thing, or of everything a seller sold: their average and number. */
+    async rating(of: { thingId: string } | { subjectId: string }, now: Date) {
       const [row] = await db
         .select({
           average: sql<number | null>`avg(${refs.rating})::float8`,
           count: sql<number>`count(${refs.rating})::int`,
         })
         .from(refs)
-        .where(and(eq(refs.thingId, thingId), shownAt(now)));
+        .where(
+          and(
+            'thingId' in of ? eq(refs.thingId, of.thingId) : eq(refs.subjectId, of.subjectId),
+            sql`${refs.rating} is not null`,
+            shownAt(now),
+          ),
+        );
       return { average: row?.average ?? null, count: row?.count ?? 0 };
     },
 

@@ -177,7 +177,7 @@ export function createReferencesService(deps: {
         })),
         nextCursor,
         counts,
-        rating: 'thingId' in where ? await repo.rating(where.thingId, now) : null,
+        rating: await repo.rating(where, now),
       };
     },
 

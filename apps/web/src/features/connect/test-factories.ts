@@ -38,6 +38,7 @@ export function aPerson(overrides: Partial<PersonCard> = {}): PersonCard {
     teachesMe: true,
     learnsMine: true,
     bio: aReaderText(),
+    references: { total: 0, positive: 0 },
     activity: 'today',
     connection: 'none',
     ...overrides,
