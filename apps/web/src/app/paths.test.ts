@@ -14,7 +14,8 @@ describe('shell layout by path', () => {
       '/connect',
     ])
       expect(isCompactPath(path)).toBe(true);
-    for (const path of ['/', '/home', '/profile', '/signin', '/cookie-policy']) expect(isCompactPath(path)).toBe(false);
+    for (const path of ['/', '/home', '/profile', '/signin', '/cookie-policy', '/notifications/settings'])
+      expect(isCompactPath(path)).toBe(false);
   });
 
   it('lets only the plaza, /interpret/{id}, take the whole screen', () => {

@@ -136,6 +136,10 @@ export const routes: RouteObject[] = [
               memberScreen('pay/:id', () => import('../features/payments/screens/pay-screen')),
               memberScreen('sub', () => import('../features/subscriptions/screens/subscribe-screen')),
               memberScreen('notifications', () => import('../features/notifications/screens/notifications-screen')),
+              memberScreen(
+                'notifications/settings',
+                () => import('../features/notifications/screens/notification-settings-screen'),
+              ),
               memberScreen('admin/mail', () => import('../features/accounts/screens/outgoing-mail-screen')),
             ],
           },

@@ -37,6 +37,8 @@ export const paths = {
   connect: '/connect',
   connectRequests: '/connect?tab=requests',
   notifications: '/notifications',
+  /** Where each kind of notification reaches me (push, email), and push on this device. */
+  notificationSettings: '/notifications/settings',
   forgotPassword: '/forgot-password',
   outgoingMail: '/admin/mail',
   connectPerson: (personId: string) => `/connect/${segment(personId)}`,

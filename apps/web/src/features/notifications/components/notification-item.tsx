@@ -1,32 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  Bell,
-  CreditCard,
-  Flag,
-  Image,
-  MessageCircle,
-  Plane,
-  Quote,
-  Repeat,
-  ShoppingBag,
-  UserPlus,
-} from 'lucide-react';
-import type { Notification, NotificationTopic } from '@tolk/shared/schemas/notifications';
+import { Image } from 'lucide-react';
+import type { Notification } from '@tolk/shared/schemas/notifications';
 import { formatAgo } from '../../../lib/format';
 import { notificationText } from '../notification-text';
-
-/** Each topic's icon; a topic this version does not know yet gets the bell. */
-const ICONS: Partial<Record<string, typeof Bell>> = {
-  muse: MessageCircle,
-  connection: UserPlus,
-  trip: Plane,
-  order: ShoppingBag,
-  payment: CreditCard,
-  subscription: Repeat,
-  report: Flag,
-  reference: Quote,
-} satisfies Record<NotificationTopic, typeof Bell>;
+import { TopicIcon } from '../topic-icon';
 
 /**
  * One notification: what happened in the reader's words, when, and for a muse the last one's
@@ -35,7 +13,6 @@ const ICONS: Partial<Record<string, typeof Bell>> = {
  */
 export function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
-  const Icon = ICONS[notification.topic] ?? Bell;
   const unread = notification.readAt === null;
   const { preview, previewLanguage, photo } = notification.data;
   return (
@@ -47,7 +24,7 @@ export function NotificationItem({ notification, onOpen }: { notification: Notif
       }}
     >
       <span className="notification-icon" aria-hidden>
-        <Icon size={20} />
+        <TopicIcon topic={notification.topic} size={20} />
       </span>
       <span className="notification-body">
         <span className="notification-text">

@@ -126,6 +126,12 @@ describe('/notifications', () => {
     });
   });
 
+  it('leads to where each kind reaches me', async () => {
+    renderAt();
+    const settings = await screen.findByRole('link', { name: 'Notification settings' });
+    expect(settings.getAttribute('href')).toBe('/notifications/settings');
+  });
+
   it('says so when there is nothing', async () => {
     pages.first = { unread: 0, nextCursor: null, items: [] };
     renderAt();

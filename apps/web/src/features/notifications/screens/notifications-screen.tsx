@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BellOff, CheckCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { BellOff, CheckCheck, Settings } from 'lucide-react';
 import Skeleton from 'react-loading-skeleton';
+import { paths } from '../../../lib/paths';
 import { ListMore } from '../../../ui/list-more';
 import { ListEmpty } from '../../../ui/list-empty';
 import { listSkeletons } from '../../../ui/skeletons';
@@ -44,21 +46,31 @@ export function Component() {
     <section className="notifications" aria-labelledby={titleId}>
       <header className="head-row">
         <h1 id={titleId}>{t('notifications.title')}</h1>
-        <button
-          type="button"
-          className="button"
-          disabled={unread === 0 || markAll.isPending}
-          onClick={() => {
-            markAll.mutate(undefined, {
-              onError: (error) => {
-                toastError(error, t);
-              },
-            });
-          }}
-        >
-          <CheckCheck aria-hidden size={18} />
-          {t('notifications.markAllRead')}
-        </button>
+        <div className="notifications-tools">
+          <button
+            type="button"
+            className="button"
+            disabled={unread === 0 || markAll.isPending}
+            onClick={() => {
+              markAll.mutate(undefined, {
+                onError: (error) => {
+                  toastError(error, t);
+                },
+              });
+            }}
+          >
+            <CheckCheck aria-hidden size={18} />
+            {t('notifications.markAllRead')}
+          </button>
+          <Link
+            className="icon-button"
+            to={paths.notificationSettings}
+            aria-label={t('notifications.settings.title')}
+            title={t('notifications.settings.title')}
+          >
+            <Settings aria-hidden size={22} />
+          </Link>
+        </div>
       </header>
       {query.isPending ? (
         notificationSkeletons(5)

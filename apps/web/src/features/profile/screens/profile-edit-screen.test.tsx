@@ -147,4 +147,10 @@ describe('/profile/edit', () => {
     expect(await screen.findByText('Not a city of the list.')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Home city' }).getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('leads from the email section to where each kind of notification reaches me', async () => {
+    await renderScreen();
+    const link = screen.getByRole('link', { name: /Notification settings/ });
+    expect(link.getAttribute('href')).toBe('/notifications/settings');
+  });
 });

@@ -1,7 +1,8 @@
 import { Controller, useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { BellRing, ChevronRight } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { BIO_MAX, MESSAGE_POLICIES, PROFILE_VISIBILITIES, type Profile } from '@tolk/shared/schemas/profile';
 import { DISPLAY_NAME_MAX } from '@tolk/shared/schemas/auth';
@@ -46,7 +47,23 @@ export function Component() {
       <AvatarEditor profile={query.data} />
       <ProfileForm profile={query.data} />
       <EmailSettings />
+      <NotificationSettingsLink />
     </section>
+  );
+}
+
+/** Beside my address: where each kind of notification reaches me (push, email), on a screen of its own. */
+function NotificationSettingsLink() {
+  const { t } = useTranslation();
+  return (
+    <Link className="profile-link-row" to={paths.notificationSettings}>
+      <BellRing aria-hidden size={22} />
+      <span>
+        <span className="profile-link-label">{t('profile.notificationSettings')}</span>
+        <span className="profile-link-hint">{t('profile.notificationSettingsHint')}</span>
+      </span>
+      <ChevronRight aria-hidden size={20} className="flip-rtl" />
+    </Link>
   );
 }
 
