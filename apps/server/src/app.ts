@@ -263,7 +263,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Before connect: its moderation queue takes reports of references.
   await app.register(referencesPlugin, {
-    ...(options.referencesClock ? { now: options.referencesClock } : {}),
+    ...(options.referencesClock
+      ? { now: options.referencesClock }
+      : config.referencesClockOffsetDays > 0
+        ? { now: () => new Date(Date.now() + config.referencesClockOffsetDays * 86_400_000) }
+        : {}),
     ...(options.referenceRemindEveryMs !== undefined ? { remindEveryMs: options.referenceRemindEveryMs } : {}),
   });
   await app.register(connectPlugin, {

@@ -56,6 +56,7 @@ const environmentSchema = z.object({
     .trim()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: address or an https: URL push services may contact')
     .optional(),
+  TOLK_REFERENCES_CLOCK_OFFSET_DAYS: z.coerce.number().min(0).max(365).default(0),
   TOLK_DIGEST_DELAY_MINUTES: z.coerce
     .number()
     .min(1)
@@ -153,6 +154,11 @@ export interface TranslationConfig {
 }
 
 export interface Config {
+  /**
+   * Days references' clock runs ahead of the real one (TOLK_REFERENCES_CLOCK_OFFSET_DAYS): lets an
+   * end-to-end test reach what becomes writable days later. 0 anywhere real.
+   */
+  referencesClockOffsetDays: number;
   port: number;
   host: string;
   dataDir: string;
@@ -294,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.TOLK_SHUTDOWN_GRACE_SECONDS * 1000,
     warmUp: e.TOLK_WARM_UP,
+    referencesClockOffsetDays: e.TOLK_REFERENCES_CLOCK_OFFSET_DAYS,
     notifications: {
       museDelayMs: e.TOLK_MUSE_NOTICE_DELAY_SECONDS * 1000,
       vapidSubject: e.TOLK_VAPID_SUBJECT ?? `mailto:${mailAddress(e.TOLK_MAIL_FROM)}`,
