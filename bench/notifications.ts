@@ -42,7 +42,10 @@ async function run(mode: 'off' | 'default' | 'instant') {
   });
   const config = {
     ...base,
-    notifications: { museDelayMs: mode === 'off' ? null : mode === 'instant' ? 0 : base.notifications.museDelayMs },
+    notifications: {
+      ...base.notifications,
+      museDelayMs: mode === 'off' ? null : mode === 'instant' ? 0 : base.notifications.museDelayMs,
+    },
     limits: { ...base.limits, musesPerMinute: 100_000 },
   };
   const database = await openDatabase({ pgliteDir: config.pgliteDir });
