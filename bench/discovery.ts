@@ -100,6 +100,28 @@ async function main() {
     console.log(`${label.padEnd(40)}| ${at(50).toFixed(1).padStart(7)} | ${at(95).toFixed(1).padStart(7)} | ${count}`);
   }
 
+  // References (issue 33): three shown ones per member on average and 500 about one member; then
+  // the first page again (its cards count them) and that member's references, a page at a time.
+  const refsStart = performance.now();
+  const popular = await seedReferences(database.db);
+  await database.db.execute(sql`vacuum analyze member_references`);
+  const refsSeeded = performance.now() - refsStart;
+  const timed = async (url: string) => {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS + 3; run += 1) {
+      const start = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      if (run >= 3) times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+    return `p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms`;
+  };
+  console.log(
+    `references: ${(MEMBERS * 3).toLocaleString('en')} + 500 seeded in ${(refsSeeded / 1000).toFixed(1)} s; first page with counts ${await timed('/api/connect/people')}; 20 of 500 references about one member ${await timed(`/api/references?subjectId=${popular}`)}; person screen ${await timed(`/api/connect/people/${popular}`)}`,
+  );
+
   // Bios: every member gets an English bio; the viewer reads Spanish. The first page read cold
   // sends each distinct bio to the engine once; read again, none (the translation memory).
   const bios = [
@@ -239,6 +261,37 @@ async function seed(
     where a.username like 'm%' and random() < 0.2;
   `),
   );
+}
+
+/** Shown references between seeded members (written 20 days ago: past the hidden days), 500 about one; its id. */
+async function seedReferences(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<string> {
+  await db.execute(
+    sql.raw(`
+    with members as (select id, tenant_id, row_number() over (order by id) as n, count(*) over () as total
+                     from accounts where username like 'm%')
+    insert into member_references (tenant_id, author_id, subject_id, kind, about, opinion, text, language, writable_from, created_at)
+    select a.tenant_id, a.id, b.id, 'meeting', 'connection:' || gen_random_uuid(),
+      (array['positive','positive','positive','neutral','negative'])[1 + (k + a.n::int) % 5],
+      'We met for coffee and walked around the old town for hours.', 'en',
+      now() - interval '20 days', now() - interval '20 days' + k * interval '1 minute'
+    from members a cross join generate_series(1, 3) as k
+    join members b on b.n = 1 + (a.n + k * 7919) % a.total
+    where a.id <> b.id;
+  `),
+  );
+  const rows = (await db.execute(sql.raw(`select a.id from accounts a join profiles p on p.account_id = a.id where a.username like 'm%' and p.visibility = 'everyone' order by a.id limit 1`))) as {
+    rows: { id: string }[];
+  };
+  const popular = rows.rows[0]!.id;
+  await db.execute(
+    sql.raw(`
+    insert into member_references (tenant_id, author_id, subject_id, kind, about, opinion, text, language, writable_from, created_at)
+    select a.tenant_id, a.id, '${popular}', 'meeting', 'connection:' || gen_random_uuid(), 'positive',
+      'A wonderful host who showed us the whole city.', 'en', now() - interval '20 days', now() - interval '20 days'
+    from accounts a where a.username like 'm%' and a.id <> '${popular}' order by a.id limit 500;
+  `),
+  );
+  return popular;
 }
 
 await main();
