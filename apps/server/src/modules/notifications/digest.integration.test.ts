@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import type { NotificationSettings } from '@tolk/shared/schemas/notifications';
+import { NOTIFICATION_TOPICS, type NotificationSettings } from '@tolk/shared/schemas/notifications';
 import { accounts } from '../../db/schema/accounts';
 import { outbox } from '../../db/schema/outbox';
 import { testApp, testConfig, type TestApp } from '../../test/build-app';
@@ -142,7 +142,9 @@ describe('digest mails', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.body).toContain(serverTexts('fr').t('unsubscribe.done'));
-    expect(Object.values((await settings()).topics).map((topic) => topic.email)).toEqual(Array(7).fill(false));
+    expect(Object.values((await settings()).topics).map((topic) => topic.email)).toEqual(
+      NOTIFICATION_TOPICS.map(() => false),
+    );
     // Push is as it was.
     expect((await settings()).topics.connection.push).toBe(true);
   });
