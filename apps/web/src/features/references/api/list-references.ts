@@ -27,5 +27,6 @@ export const referencesQuery = (of: ReferencesOf) =>
 export const sellerRatingQuery = (sellerId: string) =>
   queryOptions({
     queryKey: sellerRatingQueryKey(sellerId),
-    queryFn: async ({ signal }) => (await listReferences({ subjectId: sellerId, kind: 'order' }, undefined, 1, signal)).rating,
+    queryFn: async ({ signal }) =>
+      (await listReferences({ subjectId: sellerId, kind: 'order' }, undefined, 1, signal)).rating,
   });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { EyeOff } from 'lucide-react';
@@ -36,11 +36,11 @@ export function HideReferenceDialog({ referenceId, onClose, onHidden }: HideRefe
     onClose();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = reason.trim();
     if (value.length < REASON_MIN) {
-      setError(t('references.hide.reasonRequired', { count: REASON_MIN }));
+      setError(t('validation.minChars', { count: REASON_MIN }));
       return;
     }
     if (!referenceId) return;

@@ -44,7 +44,9 @@ export function OccasionCard({ occasion }: { occasion: ReferenceOccasion }) {
           <p className="small occasion-left">
             <Clock aria-hidden size={14} /> {t('references.occasions.daysLeft', { count: daysLeft(occasion.closesAt) })}
           </p>
-          {occasion.theyWrote && <p className="small occasion-they-wrote">{t('references.occasions.theyWrote', { name })}</p>}
+          {occasion.theyWrote && (
+            <p className="small occasion-they-wrote">{t('references.occasions.theyWrote', { name })}</p>
+          )}
         </div>
       </div>
       {open ? (

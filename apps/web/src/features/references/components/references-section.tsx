@@ -49,9 +49,7 @@ export function ReferencesSection({ subjectId, thingId, title }: ReferencesSecti
   const headingId = useId();
   const { loginResponse } = useLoginResponse();
   const [kind, setKind] = useState<KindFilter>('all');
-  const of: ReferencesOf = thingId
-    ? { thingId }
-    : { subjectId: subjectId ?? '', ...(kind !== 'all' && { kind }) };
+  const of: ReferencesOf = thingId ? { thingId } : { subjectId: subjectId ?? '', ...(kind !== 'all' && { kind }) };
   const query = useInfiniteQuery(referencesQuery(of));
   const report = useFileReport();
   const [reporting, setReporting] = useState<Reference | null>(null);
@@ -79,7 +77,7 @@ export function ReferencesSection({ subjectId, thingId, title }: ReferencesSecti
               <ReferenceItem
                 reference={reference}
                 onReport={
-                  reference.author.id === loginResponse.userId
+                  reference.author.id === loginResponse.userid
                     ? undefined
                     : () => {
                         setReporting(reference);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REFERENCE_REPLY_MAX } from '@tolk/shared/limits';
 import { TextAreaField } from '../../../ui/field';
@@ -13,7 +13,7 @@ export function ReplyForm({ referenceId, onDone }: { referenceId: string; onDone
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = text.trim();
     if (!value) {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { REFERENCE_TEXT_MAX, REFERENCE_TEXT_MIN } from '@tolk/shared/limits';
@@ -35,12 +35,12 @@ export function WriteForm({ occasion, onDone }: { occasion: ReferenceOccasion; o
 
   const check = (): Problems => ({
     ...(opinion === null && { opinion: t('references.write.opinionRequired') }),
-    ...(used < REFERENCE_TEXT_MIN && { text: t('references.write.tooShort', { count: REFERENCE_TEXT_MIN }) }),
+    ...(used < REFERENCE_TEXT_MIN && { text: t('validation.minChars', { count: REFERENCE_TEXT_MIN }) }),
     ...(used > REFERENCE_TEXT_MAX && { text: t('validation.maxChars', { count: REFERENCE_TEXT_MAX }) }),
     ...(occasion.rates && rating === null && { rating: t('references.write.ratingRequired') }),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = check();
     setProblems(found);

@@ -46,7 +46,7 @@ export function Component() {
           </ul>
         )}
       </section>
-      <ReferencesSection subjectId={loginResponse.userId} title={t('references.aboutMe')} />
+      <ReferencesSection subjectId={loginResponse.userid} title={t('references.aboutMe')} />
     </div>
   );
 }
