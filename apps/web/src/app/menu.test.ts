@@ -12,6 +12,7 @@ const MEMBER_ROUTES = [
   '/thing',
   '/muses',
   '/profile',
+  '/references',
   '/account',
   '/sub',
 ];
@@ -21,7 +22,7 @@ describe('side menu entries (spec section 2)', () => {
     expect(routes('guest')).toEqual(['/home', '/interpret', '/connect']);
   });
 
-  it('gives signed-in users the guest entries plus people, places, things, messages, profile, account, subscribe', () => {
+  it('gives signed-in users the guest entries plus people, places, things, messages, profile, references, account, subscribe', () => {
     expect(routes('user')).toEqual(MEMBER_ROUTES);
   });
 

@@ -6,6 +6,7 @@ import {
   Languages,
   Mail,
   MapPin,
+  MessageSquareQuote,
   MessagesSquare,
   UserRound,
   Users,
@@ -34,6 +35,7 @@ const memberEntries: MenuEntry[] = [
   { to: paths.thing, labelKey: 'nav.things', icon: Boxes },
   { to: paths.conversations, labelKey: 'nav.messages', icon: MessagesSquare },
   { to: paths.profile, labelKey: 'nav.profile', icon: UserRound },
+  { to: paths.references, labelKey: 'nav.references', icon: MessageSquareQuote },
   { to: paths.account, labelKey: 'nav.account', icon: Wallet },
   { to: paths.subscribe, labelKey: 'nav.subscribe', icon: CreditCard },
 ];

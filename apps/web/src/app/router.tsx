@@ -135,6 +135,7 @@ export const routes: RouteObject[] = [
               memberScreen('select-payment/:id', () => import('../features/payments/screens/select-payment-screen')),
               memberScreen('pay/:id', () => import('../features/payments/screens/pay-screen')),
               memberScreen('sub', () => import('../features/subscriptions/screens/subscribe-screen')),
+              memberScreen('references', () => import('../features/references/screens/references-screen')),
               memberScreen('notifications', () => import('../features/notifications/screens/notifications-screen')),
               memberScreen(
                 'notifications/settings',

@@ -37,6 +37,8 @@ export const paths = {
   connect: '/connect',
   connectRequests: '/connect?tab=requests',
   notifications: '/notifications',
+  /** What I may write a reference about now, and the references written about me. */
+  references: '/references',
   /** Where each kind of notification reaches me (push, email), and push on this device. */
   notificationSettings: '/notifications/settings',
   forgotPassword: '/forgot-password',

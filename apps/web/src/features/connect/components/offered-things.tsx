@@ -6,6 +6,7 @@ import type { OfferedThing, ThingAvailability, ThingUnit } from '@tolk/shared/sc
 import { paths } from '../../../lib/paths';
 import { priceOrFree } from '../../../lib/format';
 import { ReaderTextView } from '../../../ui/reader-text';
+import { ThingReviews } from '../../references';
 
 const UNIT_KEYS: Record<ThingUnit, string> = {
   item: 'connect.person.offers.units.item',
@@ -64,6 +65,7 @@ export function OfferedThings({ offers, name }: { offers: readonly OfferedThing[
               </ul>
             )}
             {offer.description && <ReaderTextView text={offer.description} toggle />}
+            <ThingReviews thingId={offer.id} name={offer.name} />
             {offer.availability !== 'unavailable' && (
               <Link
                 className="button primary offer-order"

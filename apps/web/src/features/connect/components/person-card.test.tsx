@@ -47,6 +47,17 @@ describe('a person card', () => {
     expect(within(screen.getByRole('article', { name: /Pablo/ })).queryByText('Language exchange match')).toBeNull();
   });
 
+  it('says how many references they have and how many are positive, and nothing before the first', () => {
+    const card = renderCard(aPerson({ references: { total: 8, positive: 7 } }));
+    expect(within(card).getByText('8 references · 7 positive')).toBeTruthy();
+    render(
+      <MemoryRouter>
+        <PersonCardItem person={aPerson({ id: 'other', displayName: 'Pablo' })} />
+      </MemoryRouter>,
+    );
+    expect(within(screen.getByRole('article', { name: /Pablo/ })).queryByText(/reference/)).toBeNull();
+  });
+
   it('shows the bio in my language, clamped to three lines', () => {
     const card = renderCard(aPerson());
     const bio = within(card).getByText('Hi, I am from Madrid and I love hiking.');

@@ -1,5 +1,7 @@
 import { memo, useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { MessageSquareQuote } from 'lucide-react';
 import type { PersonCard } from '@tolk/shared/schemas/connect';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../ui/avatar';
@@ -52,6 +54,7 @@ function PersonCardView({ person, children, actions }: PersonCardProps) {
         </div>
       </div>
       <MatchBadge person={person} />
+      <ReferenceCount references={person.references} />
       <PersonLanguages person={person} />
       {children && <div className="person-card-extra">{children}</div>}
       {person.bio && <ReaderTextView text={person.bio} clamp className="person-card-bio" />}
@@ -68,3 +71,15 @@ function PersonCardView({ person, children, actions }: PersonCardProps) {
 }
 
 export const PersonCardItem = memo(PersonCardView);
+
+/** "8 references · 7 positive": what others wrote about them, in a line; nothing before the first. */
+function ReferenceCount({ references }: { references: PersonCard['references'] }) {
+  const { t } = useTranslation();
+  if (references.total === 0) return null;
+  return (
+    <p className="person-card-references small muted">
+      <MessageSquareQuote aria-hidden size={14} />{' '}
+      {t('references.card', { count: references.total, positive: references.positive })}
+    </p>
+  );
+}

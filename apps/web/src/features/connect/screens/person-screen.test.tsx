@@ -6,9 +6,10 @@ import { toast } from 'react-toastify';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connections, PersonDetail } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
-import { post, put } from '../../../lib/http';
+import { get, post, put } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
+import { LoginResponseProvider } from '../../../lib/session';
 import { aConnection, aPersonDetail, aReaderText, aTrip, LUCIA_ID, NO_CONNECTIONS } from '../test-factories';
 import { Component as PersonScreen } from './person-screen';
 
@@ -27,9 +28,11 @@ vi.mock('../api/list-connections', () => ({
   connectionsQuery: () =>
     queryOptions({ queryKey: ['connect', 'connections'], queryFn: () => Promise.resolve(connections) }),
 }));
-// The person's writes: requests and answers, the chat, reports (POST) and blocking (PUT).
+// The person's writes: requests and answers, the chat, reports (POST) and blocking (PUT); the one
+// read through HTTP here is the references section's (none written yet).
 vi.mock('../../../lib/http', async (importOriginal) => ({
   ...(await importOriginal<typeof HttpModule>()),
+  get: vi.fn(),
   post: vi.fn(),
   put: vi.fn(),
 }));
@@ -53,6 +56,12 @@ beforeEach(async () => {
   vi.clearAllMocks();
   vi.mocked(post).mockImplementation((url: string) => Promise.resolve(answerTo(url) as never));
   vi.mocked(put).mockResolvedValue({ ok: true });
+  vi.mocked(get).mockResolvedValue({
+    items: [],
+    nextCursor: null,
+    counts: { meeting: { positive: 0, neutral: 0, negative: 0 }, order: { positive: 0, neutral: 0, negative: 0 } },
+    rating: { average: null, count: 0 },
+  });
   person = aPersonDetail();
   connections = NO_CONNECTIONS;
   await chooseUiLanguage('en');
@@ -70,7 +79,9 @@ async function renderScreen() {
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
+      <LoginResponseProvider>
+        <RouterProvider router={router} />
+      </LoginResponseProvider>
     </QueryClientProvider>,
   );
   await screen.findByRole('heading', { level: 1 });

@@ -30,6 +30,7 @@ import { ReaderTextView } from '../../../ui/reader-text';
 import { ReportFlow, type ReportTarget } from '../components/report-flow';
 import { ReportTripButton, TripSummary } from '../components/trip-summary';
 import { useConnectionActions } from '../use-connection-actions';
+import { ReferencesSection } from '../../references';
 import '../connect.css';
 
 /** Where the back arrow leads: the list as I left it (filters, tab), else Connect. */
@@ -152,6 +153,8 @@ function Person({ person, back }: { person: PersonDetail; back: string }) {
           </ul>
         </section>
       )}
+
+      <ReferencesSection subjectId={person.id} />
 
       <div className="person-more">
         {person.connection === 'connected' && connection && (

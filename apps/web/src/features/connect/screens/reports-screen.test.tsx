@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Report } from '@tolk/shared/schemas/connect';
 import type { TranslationFlag, TranslationFlagsPage } from '@tolk/shared/schemas/translation';
 import { HttpError } from '../../../lib/http-error';
-import { post } from '../../../lib/http';
+import { post, put } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
 import { LoginResponseProvider } from '../../../lib/session';
@@ -29,10 +29,11 @@ vi.mock('../api/list-reports', () => ({
       },
     }),
 }));
-// Resolving a report is the queue's one POST.
+// Resolving a report is the queue's one POST; hiding a reported reference its one PUT.
 vi.mock('../../../lib/http', async (importOriginal) => ({
   ...(await importOriginal<typeof HttpModule>()),
   post: vi.fn(),
+  put: vi.fn(),
 }));
 vi.mock('../api/list-translation-flags', () => ({
   translationFlagsQuery: () =>
@@ -67,6 +68,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   vi.clearAllMocks();
   vi.mocked(post).mockResolvedValue({ ok: true });
+  vi.mocked(put).mockResolvedValue(null);
   queue = { open: [aReport()], resolved: [] };
   flagPages = {
     first: { items: [aFlag()], nextCursor: 'next' },
@@ -141,6 +143,35 @@ describe('/connect/reports', () => {
       expect(post).toHaveBeenCalledWith(`/reports/${aReport().id}/resolve`, { action: 'dismiss' });
     });
     expect(toast.success).toHaveBeenCalledWith('Report dismissed.');
+  });
+
+  it('hides a reported reference with a reason, then the report is dismissed as usual', async () => {
+    const user = userEvent.setup();
+    const referenceId = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    queue = { open: [aReport({ targetKind: 'reference', targetId: referenceId })], resolved: [] };
+    renderAt();
+    const report = await screen.findByRole('article', { name: 'Harassment or bullying' });
+    await user.click(within(report).getByRole('button', { name: 'Hide reference' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide reference' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    expect(within(dialog).getByText('At least 3 characters.')).toBeTruthy();
+    expect(put).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Insults a member');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => {
+      expect(put).toHaveBeenCalledWith(`/admin/references/${referenceId}/hidden`, { reason: 'Insults a member' });
+    });
+    expect(toast.success).toHaveBeenCalledWith('Reference hidden.');
+    await user.click(within(report).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => {
+      expect(post).toHaveBeenCalledWith(`/reports/${aReport().id}/resolve`, { action: 'dismiss' });
+    });
+  });
+
+  it('offers Hide reference only on a reported reference', async () => {
+    renderAt();
+    const report = await screen.findByRole('article', { name: 'Harassment or bullying' });
+    expect(within(report).queryByRole('button', { name: 'Hide reference' })).toBeNull();
   });
 
   it('suspends the account only after saying what that does', async () => {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { CheckCircle2, Inbox, ShieldAlert, ShieldX, UserX } from 'lucide-react';
+import { CheckCircle2, EyeOff, Inbox, ShieldAlert, ShieldX, UserX } from 'lucide-react';
 import type { Report } from '@tolk/shared/schemas/connect';
 import { HttpError } from '../../../lib/http-error';
 import { paths } from '../../../lib/paths';
@@ -20,6 +20,7 @@ import { useResolveReport } from '../api/resolve-report';
 import { TranslationFlagsPanel } from '../components/translation-flags';
 import { formatAgo, formatDay } from '../../../lib/format';
 import { personName } from '../format';
+import { HideReferenceDialog } from '../../references';
 import '../connect.css';
 
 /** The queue's two states, and the machine translations members flagged. */
@@ -48,6 +49,7 @@ export function Component() {
   const state: ReportState = tab === 'resolved' ? 'resolved' : 'open';
   const query = useQuery({ ...reportsQuery(state), enabled: tab !== 'translations' });
   const [suspending, setSuspending] = useState<Report | null>(null);
+  const [hiding, setHiding] = useState<Report | null>(null);
   const tabId = (which: Tab) => `${base}-${which}`;
   const panelId = `${base}-panel`;
 
@@ -108,6 +110,9 @@ export function Component() {
             onSuspend={() => {
               setSuspending(report);
             }}
+            onHide={() => {
+              setHiding(report);
+            }}
           />
         ))}
       </ul>
@@ -139,6 +144,12 @@ export function Component() {
       <div className="connect-panel" role="tabpanel" id={panelId} aria-labelledby={tabId(tab)}>
         {panel}
       </div>
+      <HideReferenceDialog
+        referenceId={hiding?.targetId ?? null}
+        onClose={() => {
+          setHiding(null);
+        }}
+      />
       <ConfirmDialog
         open={suspending !== null}
         title={t('connect.reports.suspendTitle', { name: suspendName })}
@@ -169,10 +180,12 @@ interface ReportItemProps {
   busy: boolean;
   onDismiss: () => void;
   onSuspend: () => void;
+  /** A reported reference: hide it from everyone (the report is then dismissed as usual). */
+  onHide: () => void;
 }
 
 /** One report: why, what about, who reported whom in which community, when; and what to do about it. */
-function ReportItem({ report, busy, onDismiss, onSuspend }: ReportItemProps) {
+function ReportItem({ report, busy, onDismiss, onSuspend, onHide }: ReportItemProps) {
   const { t, i18n } = useTranslation();
   const { loginResponse } = useLoginResponse();
   const headingId = useId();
@@ -260,6 +273,11 @@ function ReportItem({ report, busy, onDismiss, onSuspend }: ReportItemProps) {
             <button type="button" className="button" disabled={busy} onClick={onDismiss}>
               {t('connect.reports.dismiss')}
             </button>
+            {report.targetKind === 'reference' && (
+              <button type="button" className="button danger-outline" disabled={busy} onClick={onHide}>
+                <EyeOff aria-hidden size={18} /> {t('references.hide.title')}
+              </button>
+            )}
             {!report.subject.suspended && (
               <button type="button" className="button danger-outline" disabled={busy} onClick={onSuspend}>
                 <UserX aria-hidden size={18} /> {t('connect.reports.suspend')}

@@ -17,6 +17,7 @@ import { OrderStateBadge } from './order-state-badge';
 import { OrderThing } from './order-thing';
 import { OrderTimeline } from './order-timeline';
 import { PartyLink } from './party-link';
+import { SellerRating } from '../../references';
 
 /**
  * One order as either side reads it: the thing, the other member, how many, when, the total, where
@@ -82,6 +83,7 @@ export function OrderDetailView({ order }: { order: Order }) {
         {order.role !== 'seller' && (
           <Fact label={t('orders.seller')}>
             <PartyLink party={order.seller} />
+            <SellerRating sellerId={order.seller.id} />
           </Fact>
         )}
         {order.role !== 'buyer' && (

@@ -16,6 +16,7 @@ import '../../../ui/chips.css';
 import '../profile.css';
 import { paths } from '../../../lib/paths';
 import { Fact } from '../../../ui/fact';
+import { ReferencesSection } from '../../references';
 
 export function Component() {
   const { t, i18n } = useTranslation();
@@ -119,6 +120,7 @@ export function Component() {
           <KeyRound aria-hidden size={16} /> {t('profile.changePassword')}
         </Link>
       </div>
+      <ReferencesSection subjectId={loginResponse.userid} title={t('references.aboutMe')} />
     </section>
   );
 }
