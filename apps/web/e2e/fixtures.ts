@@ -39,10 +39,11 @@ export const appIsIn = (page: Page) =>
 export async function closeToasts(page: Page): Promise<void> {
   const toasts = page.locator('.Toastify__toast');
   for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
+    // By its class, not its name: the close button is named in the interface's language.
     await toasts
       .first()
-      .getByRole('button', { name: /close/i })
-      .click()
+      .locator('.Toastify__close-button')
+      .click({ timeout: 5_000 })
       .catch(() => undefined); // it may have closed on its own meanwhile
     await expect.poll(() => toasts.count()).toBeLessThan(left);
   }

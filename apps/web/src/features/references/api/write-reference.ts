@@ -14,11 +14,12 @@ export function useWriteReference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: writeReference,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: occasionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: referencesListQueryKey }),
-      ]);
+    // Not awaited: the form that wrote it thanks the writer first; the refetch then takes the
+    // occasion (and the form with it) off the screen. Awaited, the form would be gone before its
+    // own callbacks ran, and the writer would see it vanish without a word.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: occasionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: referencesListQueryKey });
     },
   });
 }
