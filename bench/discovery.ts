@@ -279,7 +279,11 @@ async function seedReferences(db: Awaited<ReturnType<typeof openDatabase>>['db']
     where a.id <> b.id;
   `),
   );
-  const rows = (await db.execute(sql.raw(`select a.id from accounts a join profiles p on p.account_id = a.id where a.username like 'm%' and p.visibility = 'everyone' order by a.id limit 1`))) as {
+  const rows = (await db.execute(
+    sql.raw(
+      `select a.id from accounts a join profiles p on p.account_id = a.id where a.username like 'm%' and p.visibility = 'everyone' order by a.id limit 1`,
+    ),
+  )) as {
     rows: { id: string }[];
   };
   const popular = rows.rows[0]!.id;
