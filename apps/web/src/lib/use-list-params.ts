@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How long typing pauses before a list is asked again: one request per word, not per letter. */
@@ -34,17 +34,20 @@ export function useListParams(max: number): ListParams {
     setTyped(q);
   }
 
+  // The address as this hook last rendered or set it. React Router's functional update reads the
+  // parameters of the last render, so changes made before the next render (a search landing while
+  // a filter is picked, filters picked in a row) would each undo the one before; chained here.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const setParam = useCallback(
     (name: string, value: string) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );
