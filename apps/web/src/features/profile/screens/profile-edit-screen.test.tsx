@@ -92,7 +92,8 @@ describe('/profile/edit', () => {
     const city = screen.getByRole('combobox', { name: 'Home city' });
     await user.clear(city);
     await user.type(city, 'Lis');
-    await user.click(await screen.findByRole('option', { name: 'Lisbon, Portugal' }));
+    // The picker asks once typing pauses: on a loaded machine (the whole suite at once) that is seconds.
+    await user.click(await screen.findByRole('option', { name: 'Lisbon, Portugal' }, { timeout: 10_000 }));
 
     await user.click(
       within(screen.getByRole('group', { name: 'Who can find me' })).getByRole('radio', {
@@ -124,7 +125,7 @@ describe('/profile/edit', () => {
       visibility: 'connections',
       messagePolicy: 'connections',
     });
-  });
+  }, 30_000);
 
   it('says when the interests are full, and shows a server error by its field', async () => {
     const user = userEvent.setup();
