@@ -267,7 +267,8 @@ test('at the end of a thread the last muse shows whole above the composer, with 
       for (const size of [SMALL, PHONE]) {
         await page.setViewportSize(size);
         await page.goto(`/muses/${conversationId}`);
-        const last = page.locator('.muse').filter({ hasText: 'Message number 12' });
+        // By its number in the thread: its text runs into its time ("Message number 1" + "2:07 PM").
+        const last = page.locator('.muse[data-seq="12"]');
         await expect(last).toBeVisible();
         // Scrolled to the end of the log; the page itself has nothing more under the composer.
         await page.locator('.muse-log').evaluate((log) => {

@@ -48,6 +48,7 @@ const MEMBER_MENU = [
   'Things',
   'Messages',
   'Profile',
+  'References',
   'Account',
   'Subscribe',
 ];
