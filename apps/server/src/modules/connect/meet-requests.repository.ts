@@ -12,6 +12,15 @@ export type MeetRequestRow = typeof tripMeetRequests.$inferSelect;
  * Asks to meet on a trip: its owner asking someone the trip meets. Every query is scoped to the
  * requester's tenant; the owner's side is checked by the caller (a trip of theirs).
  */
+/** My request to this member on this trip of mine (the viewer is the requester, in their tenant). */
+const myRequest = (viewer: Viewer, tripId: string, inviteeId: string) =>
+  and(
+    eq(tripMeetRequests.tenantId, viewer.tenantId),
+    eq(tripMeetRequests.requesterId, viewer.accountId),
+    eq(tripMeetRequests.tripId, tripId),
+    eq(tripMeetRequests.inviteeId, inviteeId),
+  );
+
 export function createMeetRequestsRepository(db: Database) {
   return {
     /**
@@ -51,14 +60,7 @@ export function createMeetRequestsRepository(db: Database) {
       const [row] = await db
         .select()
         .from(tripMeetRequests)
-        .where(
-          and(
-            eq(tripMeetRequests.tenantId, viewer.tenantId),
-            eq(tripMeetRequests.requesterId, viewer.accountId),
-            eq(tripMeetRequests.tripId, tripId),
-            eq(tripMeetRequests.inviteeId, inviteeId),
-          ),
-        );
+        .where(myRequest(viewer, tripId, inviteeId));
       return row;
     },
 
@@ -66,14 +68,7 @@ export function createMeetRequestsRepository(db: Database) {
     async withdraw(viewer: Viewer, tripId: string, inviteeId: string): Promise<boolean> {
       const rows = await db
         .delete(tripMeetRequests)
-        .where(
-          and(
-            eq(tripMeetRequests.tenantId, viewer.tenantId),
-            eq(tripMeetRequests.requesterId, viewer.accountId),
-            eq(tripMeetRequests.tripId, tripId),
-            eq(tripMeetRequests.inviteeId, inviteeId),
-          ),
-        )
+        .where(myRequest(viewer, tripId, inviteeId))
         .returning({ tripId: tripMeetRequests.tripId });
       return rows.length > 0;
     },
