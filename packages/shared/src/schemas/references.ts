@@ -109,6 +109,13 @@ export const referencesQuerySchema = z
 export const ratingSummarySchema = z.object({ average: z.number().nullable(), count: z.number().int() });
 export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 
+/** The ratings of every thing a member sold that has any (their offers' lines, in one request). */
+export const thingRatingsQuerySchema = z.object({ ownerId: z.uuid() });
+export const thingRatingsSchema = z.object({
+  things: z.array(ratingSummarySchema.extend({ thingId: z.uuid(), average: z.number() })),
+});
+export type ThingRatings = z.infer<typeof thingRatingsSchema>;
+
 export const referencesPageSchema = z.object({
   items: z.array(referenceSchema),
   nextCursor: z.string().nullable(),

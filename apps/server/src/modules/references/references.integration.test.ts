@@ -4,7 +4,7 @@ import type { AuditEntry } from '@tolk/shared/schemas/accounts-admin';
 import type { Trip } from '@tolk/shared/schemas/connect';
 import type { NotificationsPage } from '@tolk/shared/schemas/notifications';
 import type { Order, OrderAction } from '@tolk/shared/schemas/orders';
-import type { ReferenceInput, ReferenceOccasions, ReferencesPage } from '@tolk/shared/schemas/references';
+import type { ReferenceInput, ReferenceOccasions, ReferencesPage, ThingRatings } from '@tolk/shared/schemas/references';
 import type { Thing } from '@tolk/shared/schemas/things';
 import { testApp, type TestApp } from '../../test/build-app';
 import { expectError, expectNotFound, newTenantAccount, type Member } from '../../test/factories';
@@ -134,6 +134,9 @@ describe('an order', () => {
     expect((await about(sofia, sofia)).items).toEqual([]);
     const reviews = (await call(carla, 'GET', `/api/references?thingId=${thing.id}`)).json<ReferencesPage>();
     expect(reviews).toMatchObject({ items: [], rating: { average: null, count: 0 } });
+    const offers = async () =>
+      (await call(carla, 'GET', `/api/references/ratings?ownerId=${sofia.userId}`)).json<ThingRatings>();
+    expect(await offers()).toEqual({ things: [] });
 
     const res = await write(sofia, {
       about: `order:${order.id}`,
@@ -158,6 +161,12 @@ describe('an order', () => {
     const reviews2 = (await call(carla, 'GET', `/api/references?thingId=${thing.id}`)).json<ReferencesPage>();
     expect(reviews2.rating).toEqual({ average: 5, count: 1 });
     expect(reviews2.items).toHaveLength(1);
+    expect(await offers()).toEqual({ things: [{ thingId: thing.id, average: 5, count: 1 }] });
+    // A member of another tenant reads none of it.
+    const stranger = await newTenantAccount(t.app, `other-${randomUUID().slice(0, 8)}`, { displayName: 'Olga' });
+    expectNotFound(await call(stranger, 'GET', `/api/references/ratings?ownerId=${sofia.userId}`));
+    expectNotFound(await call(stranger, 'GET', `/api/references?subjectId=${sofia.userId}`));
+    expectNotFound(await call(stranger, 'GET', `/api/references?thingId=${thing.id}`));
   });
 
   it('is read in the reader’s language, the original kept', async () => {
@@ -279,6 +288,8 @@ describe('meeting', () => {
     expect((await call(noa, 'PUT', `/api/connect/people/${mia.userId}/block`)).statusCode).toBe(200);
     expectNotFound(await write(noa, { ...input, subjectId: mia.userId }));
     expect(await occasions(noa)).toEqual([]);
+    // Neither reads the other's offers' ratings across the block.
+    expectNotFound(await call(mia, 'GET', `/api/references/ratings?ownerId=${noa.userId}`));
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REFERENCE_HIDDEN_DAYS } from '@tolk/shared/limits';
 import type { ReferenceKind, ReferenceOpinion } from '@tolk/shared/schemas/references';
@@ -216,6 +216,21 @@ export function createReferencesRepository(db: Database) {
           ),
         );
       return { average: row?.average ?? null, count: row?.count ?? 0 };
+    },
+
+    /** The shown ratings of each thing `sellerId` sold that has any: average and number per thing. */
+    async thingRatings(sellerId: string, now: Date) {
+      return db
+        .select({
+          thingId: sql<string>`${refs.thingId}`,
+          average: sql<number>`avg(${refs.rating})::float8`,
+          count: sql<number>`count(${refs.rating})::int`,
+        })
+        .from(refs)
+        .where(
+          and(eq(refs.subjectId, sellerId), sql`${refs.rating} is not null`, isNotNull(refs.thingId), shownAt(now)),
+        )
+        .groupBy(refs.thingId);
     },
 
     /** The subject's one reply to a shown reference of theirs; false when it is not that. */

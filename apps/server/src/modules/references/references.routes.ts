@@ -7,6 +7,8 @@ import {
   referenceReplyInputSchema,
   referencesPageSchema,
   referencesQuerySchema,
+  thingRatingsQuerySchema,
+  thingRatingsSchema,
 } from '@tolk/shared/schemas/references';
 import { routes } from '../../http/routes';
 import { callerOf } from '../../plugins/auth';
@@ -43,6 +45,13 @@ export async function referencesRoutes(
     querystring: referencesQuerySchema,
     response: { 200: referencesPageSchema, ...errorResponses(404) },
     handler: (me, { query }) => service.list(me, query),
+  });
+
+  route('GET /references/ratings', {
+    summary: "Buyers' ratings of each thing a member sold that has any (for their offers, in one request)",
+    querystring: thingRatingsQuerySchema,
+    response: { 200: thingRatingsSchema, ...errorResponses(404) },
+    handler: (me, { query }) => service.thingRatings(me, query.ownerId),
   });
 
   route('POST /references/:id/reply', {

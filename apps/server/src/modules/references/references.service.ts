@@ -6,6 +6,7 @@ import type {
   ReferenceKind,
   ReferenceOccasions,
   ReferencesPage,
+  ThingRatings,
 } from '@tolk/shared/schemas/references';
 import { AppError, fieldError, notFound } from '../../errors';
 import type { MemberCaller } from '../../plugins/auth';
@@ -184,6 +185,12 @@ export function createReferencesService(deps: {
     /** The subject's one public reply to a shown reference about them. */
     async reply(me: MemberCaller, id: string, text: string): Promise<void> {
       if (!(await repo.reply(id, me.accountId, text, me.language, deps.now()))) throw notFound('Reference');
+    },
+
+    /** Buyers' ratings of each thing a member I may see sold, for their offers (one request, not one per offer). */
+    async thingRatings(viewer: MemberCaller, ownerId: string): Promise<ThingRatings> {
+      if ((await deps.reach.may(viewer, ownerId, 'see')) !== 'yes') throw notFound('Person');
+      return { things: await repo.thingRatings(ownerId, deps.now()) };
     },
 
     /** Shown references about each member, by kind and opinion (discovery's cards). */

@@ -65,7 +65,7 @@ export function OfferedThings({ offers, name }: { offers: readonly OfferedThing[
               </ul>
             )}
             {offer.description && <ReaderTextView text={offer.description} toggle />}
-            <ThingReviews thingId={offer.id} name={offer.name} />
+            <ThingReviews ownerId={offer.owner.id} thingId={offer.id} name={offer.name} />
             {offer.availability !== 'unavailable' && (
               <Link
                 className="button primary offer-order"

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { ReferencesPage } from '@tolk/shared/schemas/references';
+import type { ReferencesPage, ThingRatings } from '@tolk/shared/schemas/references';
 import { get } from '../../../lib/http';
-import { referencesOfQueryKey, sellerRatingQueryKey, type ReferencesOf } from './keys';
+import { referencesOfQueryKey, sellerRatingQueryKey, thingRatingsQueryKey, type ReferencesOf } from './keys';
 
 /** How many references a page brings. */
 export const REFERENCES_PAGE = 10;
@@ -29,4 +29,14 @@ export const sellerRatingQuery = (sellerId: string) =>
     queryKey: sellerRatingQueryKey(sellerId),
     queryFn: async ({ signal }) =>
       (await listReferences({ subjectId: sellerId, kind: 'order' }, undefined, 1, signal)).rating,
+  });
+
+/**
+ * GET /api/references/ratings: the ratings of every thing a seller sold, in one request however
+ * many offers their page lists (each offer's line picks its own from it).
+ */
+export const thingRatingsQuery = (ownerId: string) =>
+  queryOptions({
+    queryKey: thingRatingsQueryKey(ownerId),
+    queryFn: ({ signal }) => get<ThingRatings>('/references/ratings', { params: { ownerId }, signal }),
   });
