@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import type { Agent as HttpsAgent } from 'node:https';
 import type { Transporter } from 'nodemailer';
 import {
@@ -112,8 +112,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setSerializerCompiler(serializerCompiler);
 
-  // External plugins.
-  await app.register(helmet, {
+  // External plugins. Security headers: helmet's middleware is made once here and applied to every
+  // response (@fastify/helmet made it again, CSP parsing included, on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -135,6 +136,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Set below only where browsers honour it: on a plain-HTTP LAN address they ignore it and
     // print an error on every page of a phone opening the app there.
     crossOriginOpenerPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) => {
+      done(error instanceof Error ? error : undefined);
+    });
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https' || LOOPBACK_HOST.test(request.hostname)) {
