@@ -9,6 +9,9 @@ export interface DraftReader {
 /** Languages shown before the "+N" that opens the rest: each shown one may cost an engine call. */
 export const PREVIEW_SHOWN = 2;
 
+/** How long the member must stop typing before the draft is translated (bench/draft-preview.ts too). */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
 /** A reading language as translation knows it (pt-BR reads pt, no reads nb); unknown codes stay as they are. */
 export const readingCode = (language: string) =>
   toTranslationLanguage(language) ?? language.toLowerCase().split('-')[0] ?? language;

@@ -3,10 +3,13 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isTranslationLanguage } from '@tolk/shared/languages';
 import { draftPreviewKey, draftTranslationQuery } from './api/translate-draft';
 import { versionOf, type DraftVersion } from './draft-version';
-import { PREVIEW_SHOWN, previewLanguages, readingCode, type DraftReader } from './preview-languages';
-
-/** How long the member must stop typing before the draft is translated. */
-export const PREVIEW_DEBOUNCE_MS = 400;
+import {
+  PREVIEW_DEBOUNCE_MS,
+  PREVIEW_SHOWN,
+  previewLanguages,
+  readingCode,
+  type DraftReader,
+} from './preview-languages';
 
 export interface DraftPreviewOptions {
   text: string;

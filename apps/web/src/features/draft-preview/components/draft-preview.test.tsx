@@ -9,8 +9,7 @@ import type * as HttpModule from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { translateAnswer, translateCalls, type Versions } from '../test-translator';
-import { PREVIEW_DEBOUNCE_MS } from '../use-draft-preview';
-import type { DraftReader } from '../preview-languages';
+import { PREVIEW_DEBOUNCE_MS, type DraftReader } from '../preview-languages';
 import { DraftPreview } from './draft-preview';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
