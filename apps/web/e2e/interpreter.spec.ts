@@ -130,12 +130,14 @@ test('a guest interprets face to face, then a Spanish speaker joins on a second 
     await page.evaluate(async () => (await navigator.clipboard.read()).flatMap((item) => [...item.types])),
   ).toContain('image/png');
 
-  // Before sending: what the audience will read, translated back.
+  // Before sending, as the draft is typed: what the audience will read, and that translated back.
   await half(page, 'user').getByRole('textbox').fill('I need a taxi');
-  await half(page, 'user').getByRole('button', { name: 'Check translation' }).click();
-  await expect(half(page, 'user').getByText('What they will read, translated back to you:')).toBeVisible(TRANSLATED);
-  await expect(half(page, 'user').locator('.plaza-back p[lang="en"]')).toHaveText(/taxi/i);
+  const preview = half(page, 'user').getByRole('region', { name: 'What they will read' });
+  await expect(preview.locator('li p[lang="es"]')).toHaveText(/taxi/i, TRANSLATED);
+  await expect(preview.getByText('Back in your language, from the Spanish version:')).toBeVisible();
+  await expect(preview.locator('.draft-preview-back p[lang="en"]')).toHaveText(/taxi/i);
   await half(page, 'user').getByRole('textbox').fill('');
+  await expect(preview).toHaveCount(0);
 
   // Face to face: the audience's half turns upside down, and the choice is remembered.
   await page.getByRole('button', { name: 'Face to face' }).click();

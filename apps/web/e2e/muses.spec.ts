@@ -22,7 +22,17 @@ test('two members chat, each reading the other in their own language, and nothin
     await expect(english.page.getByRole('heading', { name: 'Lucía' })).toBeVisible();
     const threadPath = new URL(english.page.url()).pathname;
 
-    await sendMuse(english.page, 'Good morning, my friend');
+    // Before sending, Anna sees what Lucía will read, and that brought back into English.
+    await english.page.getByRole('textbox', { name: 'Write in your language…' }).fill('Good morning, my friend');
+    const preview = english.page.getByRole('region', { name: 'What they will read' });
+    await expect(preview.locator('li', { hasText: 'Spanish' }).locator('p[lang="es"]')).toHaveText(
+      /Buenos días, mi amigo/,
+      { timeout: 15_000 },
+    );
+    await expect(preview.getByText('Back in your language, from the Spanish version:')).toBeVisible();
+    await expect(preview.locator('.draft-preview-back p[lang="en"]')).toHaveText(/morning|day/i);
+    await english.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(preview).toHaveCount(0);
     const englishLog = english.page.getByRole('log');
     await expect(englishLog.getByText('Good morning, my friend')).toBeVisible();
 

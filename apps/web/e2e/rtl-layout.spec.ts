@@ -158,6 +158,15 @@ test('every screen fits a 320 and a 390 px phone in Arabic, light and dark', asy
             await expect(page.locator('.bottom-nav a span').last()).toHaveText(ar.nav.profile);
           }
           expect.soft(await layoutProblems(page), `${route} at ${width} px${dark ? ', dark' : ''}`).toEqual([]);
+          if (route === `/muses/${conversationId}`) {
+            // A draft's preview: Russian has no local engine from Arabic, and says so in its line.
+            await page.getByRole('textbox', { name: ar.muses.placeholder }).fill('مرحبا، كيف حالك اليوم؟');
+            const preview = page.getByRole('region', { name: ar.draftPreview.title });
+            await expect(preview.getByText(ar.draftPreview.unavailable)).toBeVisible();
+            expect
+              .soft(await layoutProblems(page), `${route} with a draft preview at ${width} px${dark ? ', dark' : ''}`)
+              .toEqual([]);
+          }
         }
       }
       await context.close();

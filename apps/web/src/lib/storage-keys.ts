@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   plazaTokens: 'tolk.plazaTokens',
   interpreterLayout: 'tolk.interpreterLayout',
   interpreterVoice: 'tolk.interpreterVoice',
+  /** 'folded' when the member put the draft preview away on this device. */
+  draftPreview: 'tolk.draftPreview',
 } as const;
 
 /** localStorage access that never throws (private mode, quota, disabled storage). */

@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import { translationMemory } from '../../db/schema/translation';
 import { testApp, type TestApp } from '../../test/build-app';
 import { fakeEngine, type FakeEngine } from '../../test/fake-engine';
+import { newAccount, newConversation, postMuse } from '../../test/factories';
 import { hashText, normaliseText } from './protected-text';
 
 let t: TestApp;
@@ -92,5 +93,29 @@ describe('the SQL translation memory', () => {
       expect.objectContaining({ to: 'fr', state: 'ready', engine: 'counting', text: '[fr] See you at 10:30 😀' }),
       expect.objectContaining({ to: 'de', state: 'unavailable', reason: 'no translation engine for en to de' }),
     ]);
+  });
+
+  it('serves a chat muse from what its draft preview translated: the preview costs the muse nothing', async () => {
+    const writer = await newAccount(t.app, { language: 'en' });
+    const reader = await newAccount(t.app, { language: 'es' });
+    const chat = await newConversation(t.app, writer, { kind: 'direct', members: [reader.username] });
+    const draft = `Shall we meet at the harbour ${Date.now()}?`;
+    // The composer's preview, as the member types: POST /api/translate into the reader's language.
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/translate',
+      headers: writer.headers,
+      payload: { texts: [draft], to: ['es'], from: 'en' },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const calls = engine.calls.length;
+
+    const sent = await postMuse(t.app, writer, chat.id, draft, 'en');
+    await t.app.muses.idle();
+    expect(engine.calls).toHaveLength(calls);
+    const read = await t.app.inject({ method: 'GET', url: `/api/muses/${sent.id}`, headers: reader.headers });
+    expect(read.json<{ translation: { text: string } | null }>().translation?.text).toBe(
+      preview.json<TranslateResponse>().results[0]!.translations[0]!.text,
+    );
   });
 });

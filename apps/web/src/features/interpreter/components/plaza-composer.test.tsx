@@ -3,31 +3,35 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TranslateInput } from '@tolk/shared/schemas/translation';
+import type { TranslateInput, TranslateResponse } from '@tolk/shared/schemas/translation';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import { HttpError, post } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import type { SendPlazaMuseInput } from '../api/send-plaza-muse';
-import { translate } from '../api/translate';
+import { translateAnswer, translateCalls } from '../../draft-preview/test-translator';
 import { aMuseDetail, PLAZA_ID } from '../test-factories';
 import { PlazaComposer } from './plaza-composer';
 import { installRecognizer, secureContext, uninstallSpeech } from '../test-speech';
 
-vi.mock('../api/translate', () => ({ translate: vi.fn() }));
-// Sending a muse is the composer's POST (the check back goes through the translate mock above).
+// Sending a muse is one POST, the draft preview's translations (POST /translate) the others.
 vi.mock('../../../lib/http', async (importOriginal) => ({
   ...(await importOriginal<typeof HttpModule>()),
   post: vi.fn(),
 }));
 
-const translateMock = vi.mocked(translate);
-const sendMock = vi.mocked(post<MuseDetail>);
+const postMock = vi.mocked(post<MuseDetail | TranslateResponse>);
+/** Every POST but the preview's translations: sending the muse. */
+const sendMock = vi.fn<(url: string, body: unknown) => Promise<MuseDetail>>();
 /** The muse sent by the nth POST, checked to go to this plaza's muses. */
 const sentBody = (index: number) => {
   const [url, body] = sendMock.mock.calls[index] ?? [];
   expect(url).toBe(`/plazas/${PLAZA_ID}/muses`);
   return body as SendPlazaMuseInput | undefined;
+};
+const VERSIONS = {
+  'Buenos días, amigo': { en: 'Good morning, friend' },
+  'Good morning, friend': { es: 'Buenos días, amigo mío' },
 };
 
 beforeAll(async () => {
@@ -35,11 +39,17 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  translateMock.mockReset();
   sendMock.mockReset();
+  postMock.mockReset();
+  localStorage.clear();
+  postMock.mockImplementation((url: string, body: unknown) =>
+    url === '/translate' ? Promise.resolve(translateAnswer(VERSIONS, body as TranslateInput)) : sendMock(url, body),
+  );
 });
 
-function renderComposer(props: { maxLength?: number; sendSide?: boolean; guest?: boolean } = {}) {
+function renderComposer(
+  props: { maxLength?: number; sendSide?: boolean; guest?: boolean; otherLanguage?: string } = {},
+) {
   const onSent = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -48,7 +58,7 @@ function renderComposer(props: { maxLength?: number; sendSide?: boolean; guest?:
         side="audience"
         sideLabel="My audience"
         language="es"
-        otherLanguage="en"
+        otherLanguage={props.otherLanguage ?? 'en'}
         maxLength={props.maxLength ?? 500}
         guest={props.guest ?? true}
         sendSide={props.sendSide ?? true}
@@ -59,42 +69,32 @@ function renderComposer(props: { maxLength?: number; sendSide?: boolean; guest?:
   return { onSent, input: screen.getByRole('textbox') };
 }
 
-const result = (text: string, from: string, to: string, translated: string) => ({
-  results: [
-    {
-      source: text,
-      from,
-      detection: { method: 'given' as const, confidence: null },
-      transliteration: null,
-      translations: [{ to, text: translated, transliteration: null, engine: 'apertium', state: 'ready' as const }],
-    },
-  ],
-});
-
 describe('PlazaComposer', () => {
-  it('shows what the reader will get, translated back, under the input', async () => {
-    translateMock.mockImplementation(({ texts, to }: TranslateInput) =>
-      Promise.resolve(
-        to[0] === 'en'
-          ? result(texts[0] ?? '', 'es', 'en', 'Good morning, friend')
-          : result(texts[0] ?? '', 'en', 'es', 'Buenos días, amigo mío'),
-      ),
-    );
+  it('shows, as the member types, what the other side will read and that translated back', async () => {
     const { input } = renderComposer();
     await userEvent.type(input, 'Buenos días, amigo');
-    await userEvent.click(screen.getByRole('button', { name: 'Check translation' }));
 
     // The Spanish speaker reads their own words as the English reader's text brings them back.
     expect(await screen.findByText('Buenos días, amigo mío')).toBeTruthy();
-    expect(screen.getByText('What they will read, translated back to you:')).toBeTruthy();
-    expect(translateMock.mock.calls.map(([call]: [TranslateInput]) => [call.from, call.to])).toEqual([
-      ['es', ['en']],
-      ['en', ['es']],
+    expect(screen.getByText('Good morning, friend').getAttribute('lang')).toBe('en');
+    expect(screen.getByText('Back in your language, from the English version:')).toBeTruthy();
+    // One pause, one request for the other side's language and one back: not one per keystroke.
+    expect(translateCalls(postMock.mock.calls)).toEqual([
+      { from: 'es', to: 'en', text: 'Buenos días, amigo' },
+      { from: 'en', to: 'es', text: 'Good morning, friend' },
     ]);
 
-    // Another word and the check no longer describes the draft: it disappears.
+    // Another word: the versions no longer describe the draft, and say so until the next pause.
     await userEvent.type(input, '!');
-    expect(screen.queryByText('Buenos días, amigo mío')).toBeNull();
+    expect(screen.getByText('Good morning, friend').closest('li')?.className).toBe('stale');
+  });
+
+  it('has no preview while their language is still to be detected', async () => {
+    renderComposer({ otherLanguage: 'auto' });
+    await userEvent.type(screen.getByRole('textbox'), 'Hello');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(translateCalls(postMock.mock.calls)).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'What they will read' })).toBeNull();
   });
 
   it('sends as the side it belongs to, with one client id per draft', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Camera, Languages, Mic, MicOff, Send, X } from 'lucide-react';
+import { Camera, Mic, MicOff, Send, X } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { directionOf } from '@tolk/shared/languages';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
@@ -9,12 +9,12 @@ import { errorMessage } from '../../../ui/error-message';
 import { PhotoFileInput } from '../../../ui/photo-file-input';
 import { useSendPlazaMuse } from '../api/send-plaza-muse';
 import { checkPhoto } from '@tolk/shared/photos';
-import { useBackTranslate } from '../api/back-translate';
 import { newClientId } from '../../../lib/client-id';
 import { languageName } from '../../../lib/language-names';
 import { limitSeconds } from '../plaza-errors';
 import { useSpeechInput, type SpeechBlocked } from '../speech';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
+import { DraftPreview } from '../../draft-preview';
 
 interface PlazaComposerProps {
   plazaId: string;
@@ -73,8 +73,8 @@ export function PlazaComposer({
     },
     [t],
   );
-  // "Their language" still to be detected: no voice (recognition needs a language), no check
-  // back (nothing to translate into yet), and any language may be typed.
+  // "Their language" still to be detected: no voice (recognition needs a language), no preview
+  // (nothing to translate into yet), and any language may be typed.
   const unknownLanguage = language === DETECT_LANGUAGE;
   const canCheck = !unknownLanguage && otherLanguage !== DETECT_LANGUAGE;
   const speech = useSpeechInput(unknownLanguage ? '' : language, text, setDictated, voiceBlocked);
@@ -96,8 +96,6 @@ export function PlazaComposer({
     setProblem(seconds !== undefined ? t(limit, { seconds }) : errorMessage(error, t));
   };
 
-  const check = useBackTranslate(language, otherLanguage, { onError: failure });
-
   const send = useSendPlazaMuse(plazaId, {
     onSuccess: (muse) => {
       onSent(muse);
@@ -105,7 +103,6 @@ export function PlazaComposer({
       setPhoto(undefined);
       setClientId(newClientId());
       setProblem(undefined);
-      check.reset();
       textarea.current?.focus();
     },
     onError: failure,
@@ -127,7 +124,6 @@ export function PlazaComposer({
     });
   };
   const showCounter = text.length >= maxLength * COUNTER_FROM;
-  const checked = check.data && check.variables === trimmed ? check.data : undefined;
 
   return (
     <form
@@ -221,20 +217,6 @@ export function PlazaComposer({
             setPhoto({ file, previewUrl: URL.createObjectURL(file) });
           }}
         />
-        {canCheck && (
-          <button
-            type="button"
-            className="icon-button plaza-check"
-            title={t('interpreter.checkBack')}
-            disabled={!trimmed || check.isPending}
-            onClick={() => {
-              check.mutate(trimmed);
-            }}
-          >
-            <Languages aria-hidden size={20} />
-            <span className="visually-hidden">{t('interpreter.checkBack')}</span>
-          </button>
-        )}
         <button type="submit" className="button primary plaza-send" title={t('interpreter.send')} disabled={!canSend}>
           <Send aria-hidden size={20} className="flip-rtl" />
           <span className="visually-hidden">{t('interpreter.send')}</span>
@@ -242,25 +224,10 @@ export function PlazaComposer({
       </div>
       <div aria-live="polite" className="plaza-composer-status">
         {speech.listening && <p className="muted">{t('interpreter.listening')}</p>}
-        {check.isPending && <p className="muted">{t('translation.pending')}</p>}
-        {checked && (
-          <div className="plaza-back">
-            <p className="plaza-version-label">{t('interpreter.backTranslation')}</p>
-            {checked.state === 'ready' ? (
-              <p lang={language} dir={directionOf(language)}>
-                {checked.back}
-              </p>
-            ) : checked.state === 'pending' ? (
-              <p className="muted">{t('translation.pending')}</p>
-            ) : (
-              <p className="plaza-unavailable">
-                {t('translation.unavailable', { from: languageName(checked.from), to: languageName(checked.to) })}
-                {checked.reason && <span className="muted"> {checked.reason}</span>}
-              </p>
-            )}
-          </div>
-        )}
       </div>
+      {canCheck && (
+        <DraftPreview text={text} from={language} readers={[{ language: otherLanguage }]} backTo={language} />
+      )}
       {problem && (
         <p className="field-error" role="alert">
           {problem}

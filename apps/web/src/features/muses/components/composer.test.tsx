@@ -1,7 +1,12 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TranslateInput, TranslateResponse } from '@tolk/shared/schemas/translation';
 import type { RealtimeSocket } from '../../../lib/realtime';
+import { post } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
+import { translateAnswer, translateCalls } from '../../draft-preview/test-translator';
 import type * as UploadPhotoModule from '../api/upload-photo';
 import { uploadPhoto } from '../api/upload-photo';
 import { CONVERSATION_ID } from '../test-factories';
@@ -11,6 +16,43 @@ vi.mock('../api/upload-photo', async (original) => ({
   ...(await original<typeof UploadPhotoModule>()),
   uploadPhoto: vi.fn(),
 }));
+
+// The draft preview's POST /translate, answered as the server would.
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  post: vi.fn(),
+}));
+const postMock = vi.mocked(post<TranslateResponse>);
+
+/**
+ * A composer as the thread mounts it, for a chat with one Spanish reader, under a query client
+ * (its draft preview asks through it).
+ */
+function renderComposer({ socket, onSend = vi.fn() }: { socket?: RealtimeSocket; onSend?: () => void } = {}) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Composer
+        conversationId={CONVERSATION_ID}
+        socket={socket}
+        onSend={onSend}
+        readers={[{ language: 'es', readsWithout: [] }]}
+        readingLanguage="en"
+      />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  postMock.mockReset();
+  postMock.mockImplementation((_url: string, body: unknown) =>
+    Promise.resolve(
+      translateAnswer(
+        { 'Good morning': { es: 'Buenos días' }, 'Buenos días': { en: 'Good day' } },
+        body as TranslateInput,
+      ),
+    ),
+  );
+});
 
 beforeAll(async () => {
   await initI18n();
@@ -32,7 +74,7 @@ const textbox = () => screen.getByRole('textbox', { name: 'Write in your languag
 describe('Composer', () => {
   it('sends the trimmed text with the chosen language and clears itself', () => {
     const onSend = vi.fn();
-    render(<Composer conversationId={CONVERSATION_ID} socket={undefined} onSend={onSend} />);
+    renderComposer({ onSend });
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByLabelText('Language of this muse'), { target: { value: 'es' } });
     fireEvent.change(textbox(), { target: { value: '  Hola amigo  ' } });
@@ -43,7 +85,7 @@ describe('Composer', () => {
 
   it('leaves the language to detection by default', () => {
     const onSend = vi.fn();
-    render(<Composer conversationId={CONVERSATION_ID} socket={undefined} onSend={onSend} />);
+    renderComposer({ onSend });
     expect(screen.getByLabelText('Language of this muse')).toHaveProperty('value', '');
     fireEvent.change(textbox(), { target: { value: 'Hello' } });
     fireEvent.keyDown(textbox(), { key: 'Enter' });
@@ -53,7 +95,7 @@ describe('Composer', () => {
   it('tells the others I am typing at most every few seconds, and that I stopped', () => {
     vi.useFakeTimers();
     const { socket, emit } = fakeSocket();
-    render(<Composer conversationId={CONVERSATION_ID} socket={socket} onSend={vi.fn()} />);
+    renderComposer({ socket });
     for (const value of ['H', 'He', 'Hel', 'Hell', 'Hello']) fireEvent.change(textbox(), { target: { value } });
     expect(emit.mock.calls).toEqual([['typing', { conversationId: CONVERSATION_ID, typing: true }]]);
 
@@ -70,7 +112,7 @@ describe('Composer', () => {
   });
 
   it('refuses photos of the wrong type or over 10 MB before uploading anything', () => {
-    render(<Composer conversationId={CONVERSATION_ID} socket={undefined} onSend={vi.fn()} />);
+    renderComposer();
     const input = screen.getByLabelText('Attach a photo');
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.gif', { type: 'image/gif' })] } });
     expect(screen.getByRole('alert').textContent).toBe('Photos can be JPEG, PNG or WebP.');
@@ -97,7 +139,7 @@ describe('Composer', () => {
       }),
     );
     const onSend = vi.fn();
-    render(<Composer conversationId={CONVERSATION_ID} socket={undefined} onSend={onSend} />);
+    renderComposer({ onSend });
     fireEvent.change(screen.getByLabelText('Attach a photo'), {
       target: { files: [new File(['x'], 'harbour.webp', { type: 'image/webp' })] },
     });
@@ -108,5 +150,17 @@ describe('Composer', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(onSend).toHaveBeenCalledWith({ text: '', from: undefined, photo });
+  });
+
+  it('shows the Spanish reader’s version of the draft and the way back, before it is sent', async () => {
+    renderComposer();
+    fireEvent.change(textbox(), { target: { value: 'Good morning' } });
+    expect(await screen.findByText('Buenos días')).toBeTruthy();
+    expect(await screen.findByText('Good day')).toBeTruthy();
+    // Detected on the server: the language select was left on "detect".
+    expect(translateCalls(postMock.mock.calls)).toEqual([
+      { from: undefined, to: 'es', text: 'Good morning' },
+      { from: 'es', to: 'en', text: 'Buenos días' },
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { uploadPhoto } from '../api/upload-photo';
 import type { OutgoingMuse } from '../use-send-muse';
 import { LanguageSelect } from '../../../ui/language-select';
 import { PhotoFileInput } from '../../../ui/photo-file-input';
+import { DraftPreview, type DraftReader } from '../../draft-preview';
 
 // Tell the others at most this often that I am still typing, and stop after this much quiet.
 const TYPING_THROTTLE_MS = 3000;
@@ -25,6 +26,10 @@ interface ComposerProps {
   conversationId: string;
   socket: RealtimeSocket | undefined;
   onSend: (outgoing: OutgoingMuse) => void;
+  /** The conversation's other members, whose languages the draft preview shows. */
+  readers: readonly DraftReader[];
+  /** My reading language here: the preview's back-translation is in it. */
+  readingLanguage: string;
 }
 
 /** Touch keyboards have no Shift+Enter; there Enter makes a new line and the button sends. */
@@ -36,7 +41,7 @@ function enterSends(): boolean {
  * The text being written lives here and only here, so a keystroke re-renders the composer and
  * not the thread above it.
  */
-export function Composer({ conversationId, socket, onSend }: ComposerProps) {
+export function Composer({ conversationId, socket, onSend, readers, readingLanguage }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [from, setFrom] = useState('');
@@ -186,6 +191,7 @@ export function Composer({ conversationId, socket, onSend }: ComposerProps) {
           {photoError}
         </p>
       )}
+      <DraftPreview text={text} from={from || undefined} readers={readers} backTo={readingLanguage} />
       <div className="composer-row">
         <textarea
           ref={textArea}

@@ -163,7 +163,13 @@ export function Component() {
         onSeen={markRead}
       />
       <TypingIndicator socket={socket} conversationId={id} me={me} />
-      <Composer conversationId={id} socket={socket} onSend={send} />
+      <Composer
+        conversationId={id}
+        socket={socket}
+        onSend={send}
+        readers={others.map((member) => ({ language: member.readingLanguage, readsWithout: member.readsWithout }))}
+        readingLanguage={myMember?.readingLanguage ?? loginResponse.language}
+      />
       <ConfirmDeleteDialog
         open={toDelete !== undefined}
         subject={toDelete ? deleteSubject(toDelete, t) : ''}
