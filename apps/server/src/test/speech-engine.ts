@@ -51,54 +51,79 @@ export async function speechEngineStandIn(
       res.end(type === 'application/json' ? JSON.stringify(value) : value);
     };
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      return send(401, { error: { message: 'Incorrect API key provided.' } });
+      send(401, { error: { message: 'Incorrect API key provided.' } });
+      return;
     }
     const request: SpeechEngineRequest = { path, headers: req.headers, fields: {}, file: null, json: null };
     if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
       try {
-        const form = await new Response(new Uint8Array(body), {
+        // The test's own reading of a multipart body (undici's, enough for a stand-in).
+        const parsed = new Response(new Uint8Array(body), {
           headers: { 'content-type': req.headers['content-type'] ?? '' },
-        }).formData();
+        });
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        const form = await parsed.formData();
         for (const [name, value] of form) {
           if (typeof value === 'string') request.fields[name] = value;
           else request.file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
         }
       } catch {
-        return send(400, { error: { message: 'Could not parse multipart form.' } });
+        send(400, { error: { message: 'Could not parse multipart form.' } });
+        return;
       }
       requests.push(request);
-      if (!request.file) return send(400, { error: { message: "Missing required parameter: 'file'." } });
-      if (!request.fields.model) return send(400, { error: { message: "Missing required parameter: 'model'." } });
+      if (!request.file) {
+        send(400, { error: { message: "Missing required parameter: 'file'." } });
+        return;
+      }
+      if (!request.fields.model) {
+        send(400, { error: { message: "Missing required parameter: 'model'." } });
+        return;
+      }
       const failure = failures.shift();
       if (failure === 'hang') {
         hanging.add(res);
         return;
       }
-      if (failure === '500') return send(500, { error: { message: 'The server had an error.' } });
-      if (failure === 'not-json') return send(200, '<html>busy</html>', 'text/html');
+      if (failure === '500') {
+        send(500, { error: { message: 'The server had an error.' } });
+        return;
+      }
+      if (failure === 'not-json') {
+        send(200, '<html>busy</html>', 'text/html');
+        return;
+      }
       const text = transcriptOf(request);
-      return request.fields.response_format === 'text' ? send(200, text, 'text/plain') : send(200, { text });
+      if (request.fields.response_format === 'text') send(200, text, 'text/plain');
+      else send(200, { text });
+      return;
     }
     if (req.method === 'POST' && path === '/v1/audio/speech') {
       try {
         request.json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
       } catch {
-        return send(400, { error: { message: 'We could not parse the JSON body of your request.' } });
+        send(400, { error: { message: 'We could not parse the JSON body of your request.' } });
+        return;
       }
       requests.push(request);
       if (typeof request.json.input !== 'string' || !request.json.input) {
-        return send(400, { error: { message: "Missing required parameter: 'input'." } });
+        send(400, { error: { message: "Missing required parameter: 'input'." } });
+        return;
       }
       const failure = failures.shift();
       if (failure === 'hang') {
         hanging.add(res);
         return;
       }
-      if (failure === '500') return send(500, { error: { message: 'The server had an error.' } });
+      if (failure === '500') {
+        send(500, { error: { message: 'The server had an error.' } });
+        return;
+      }
       res.writeHead(200, { 'content-type': 'audio/mpeg' });
-      return res.end(STAND_IN_MP3);
+      res.end(STAND_IN_MP3);
+      return;
     }
-    return send(404, { error: { message: `Unknown path ${path}` } });
+    send(404, { error: { message: `Unknown path ${path}` } });
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -111,7 +136,9 @@ export async function speechEngineStandIn(
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

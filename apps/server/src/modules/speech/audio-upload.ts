@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { VOICE_MAX_BYTES, VOICE_MIME_TYPES } from '@tolk/shared/limits';
+import type { VOICE_MIME_TYPES } from '@tolk/shared/limits';
+import { VOICE_MAX_BYTES } from '@tolk/shared/limits';
 import { AppError } from '../../errors';
 import { assertMultipart, unreadableMultipart } from '../uploads';
 

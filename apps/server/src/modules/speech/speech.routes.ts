@@ -20,6 +20,8 @@ import type { SpeechToText, TextToSpeech } from './engines';
 import type { VoiceRepository } from './voice.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
+/** The hand-written routes (multipart in, audio out) are members' only, like every declared route. */
+const MEMBERS_ONLY = { auth: 'required' } as const;
 
 export interface SpeechRoutesOptions {
   repo: VoiceRepository;
@@ -85,6 +87,7 @@ export async function speechRoutes(app: FastifyInstance, options: SpeechRoutesOp
         consumes: ['multipart/form-data'],
         response: { 200: transcriptionSchema, ...errorResponses(400, 401, 413, 415, 429, 503) },
       },
+      config: MEMBERS_ONLY,
     },
     async (request: FastifyRequest) => {
       const member = callerOf(request);
@@ -109,6 +112,7 @@ export async function speechRoutes(app: FastifyInstance, options: SpeechRoutesOp
         consumes: ['multipart/form-data'],
         response: { 201: voiceClipSchema, ...errorResponses(400, 401, 413, 415, 429) },
       },
+      config: MEMBERS_ONLY,
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const member = callerOf(request);
@@ -141,6 +145,7 @@ export async function speechRoutes(app: FastifyInstance, options: SpeechRoutesOp
         params: z.object({ id: z.uuid() }),
         response: errorResponses(401, 404),
       },
+      config: MEMBERS_ONLY,
     },
     async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const member = callerOf(request);
@@ -177,18 +182,23 @@ export async function speechRoutes(app: FastifyInstance, options: SpeechRoutesOp
         body: synthesisInputSchema,
         response: errorResponses(400, 401, 429, 503),
       },
+      config: MEMBERS_ONLY,
     },
     async (request: FastifyRequest<{ Body: z.infer<typeof synthesisInputSchema> }>, reply: FastifyReply) => {
       const member = callerOf(request);
       if (!engines.tts) throw new AppError('unavailable', 'This server has no text-to-speech engine.');
       await spend(member, 'syntheses');
+      let audio: { bytes: Buffer; contentType: string };
       try {
-        const { bytes, contentType } = await engines.tts.synthesize(request.body.text, request.body.language);
-        return reply.header('content-type', contentType).header('cache-control', 'private, no-store').send(bytes);
+        audio = await engines.tts.synthesize(request.body.text, request.body.language);
       } catch (error) {
         app.log.warn({ err: error }, 'text-to-speech failed');
         throw new AppError('unavailable', 'The text-to-speech engine did not answer: try again.');
       }
+      return reply
+        .header('content-type', audio.contentType)
+        .header('cache-control', 'private, no-store')
+        .send(audio.bytes);
     },
   );
 }
