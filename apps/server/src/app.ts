@@ -30,6 +30,7 @@ import { interpreterPlugin, type GuestLimits } from './modules/interpreter';
 import { ledgerPlugin } from './modules/ledger';
 import { musesPlugin, type MuseTranslator } from './modules/muses';
 import { notificationsPlugin } from './modules/notifications';
+import { speechPlugin, type SpeechPluginOptions } from './modules/speech';
 import { referencesPlugin } from './modules/references';
 import { ordersPlugin } from './modules/orders';
 import { paymentsPlugin, type RedirectProvider } from './modules/payments';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   translateLimit?: { max: number; timeWindow: number };
   /** Translation engines to use instead of the configured ones. */
   translationEngines?: TranslationEngine[];
+  /** Speech engines to use instead of the configured ones (TOLK_STT_URL, TOLK_TTS_URL). */
+  speechEngines?: SpeechPluginOptions['engines'];
   /** Premium translation engines in place of TRANSLATION_PREMIUM_ENGINES (tests). */
   premiumTranslationEngines?: TranslationEngine[];
   /** Chats use the translation module unless a test hands in another translator. */
@@ -213,6 +216,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dataDir: config.dataDir,
     ...(options.storage ? { storage: options.storage } : {}),
     dailyPhotos: { perDay: config.limits.photoUploadsPerDay, subscriberFactor: config.limits.subscriberFactor },
+  });
+  await app.register(speechPlugin, {
+    config: config.speech,
+    counter: liftedWhenUnavailable(windowCounter(counters), (error) => {
+      app.log.warn({ err: error }, 'the recording limits are lifted: their counter is unavailable');
+    }),
+    ...(options.speechEngines ? { engines: options.speechEngines } : {}),
   });
   await app.register(debugPlugin);
   // A new account's empty profile is made by profiles, in the account's transaction.

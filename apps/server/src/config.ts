@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { paymentsConfig, paymentsEnvironment, type PaymentsConfig } from './payments-config';
+import { speechConfig, speechEnvironment, type SpeechConfig } from './speech-config';
 import { storageConfig, storageEnvironment, type S3Config } from './storage-config';
 
 export type { PaymentsConfig } from './payments-config';
@@ -119,6 +120,7 @@ const environmentSchema = z.object({
   OPENAI_LANGUAGES: z.string().optional(),
   ...paymentsEnvironment,
   ...storageEnvironment,
+  ...speechEnvironment,
 });
 
 export const TRANSLATION_ENGINE_NAMES = [
@@ -203,6 +205,8 @@ export interface Config {
   metrics: MetricsConfig;
   /** The bucket photos are kept in; absent keeps them on the local disk under dataDir/uploads. */
   s3: S3Config | undefined;
+  /** Speech engines and their limits (TOLK_STT_*, TOLK_TTS_*). */
+  speech: SpeechConfig;
 }
 
 export interface NotificationsConfig {
@@ -336,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e),
     metrics: metricsConfig(e),
     s3: storageConfig(e),
+    speech: speechConfig(e),
   };
 }
 

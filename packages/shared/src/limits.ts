@@ -20,6 +20,8 @@ export const TRANSLATE_MEMBER_TEXT_MAX = 5000;
 export const NOTHING_TO_TRANSLATE = 'nothing to translate';
 
 /** Muses per page of a thread: what the web asks for, and the most the server gives. */
+/** A muse's text, in characters. */
+export const MUSE_TEXT_MAX = 4000;
 export const MUSES_PAGE_SIZE = 50;
 export const MUSES_PAGE_MAX = 100;
 /** Muses per page of a plaza's history (each in both of its languages). */
@@ -55,3 +57,10 @@ export const REFERENCE_WINDOW_DAYS = 30;
 export const REFERENCE_REMINDER_DAYS_LEFT = 3;
 /** Connected members may write about each other once connected this long. */
 export const REFERENCE_CONNECTED_DAYS = 7;
+
+/** A voice muse or a recording to transcribe: at most this long (the recorder stops itself there). */
+export const VOICE_MAX_SECONDS = 120;
+/** And at most this large (two minutes of Opus at 32 kbit/s is about 0.5 MB; WAV from a fallback recorder more). */
+export const VOICE_MAX_BYTES = 4 * 1024 * 1024;
+/** The audio a recording may be, by its media type without parameters (`audio/webm;codecs=opus` is audio/webm). */
+export const VOICE_MIME_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg', 'audio/wav'] as const;

@@ -4,12 +4,12 @@ import { languageCodeSchema, usernameSchema } from './auth';
 import { translationStateSchema } from './translation';
 import { SERVER_MESSAGES } from '../server-messages';
 
-export const MUSE_TEXT_MAX = 4000;
+import { museVoiceSchema } from './speech';
 export const GROUP_TITLE_MAX = 80;
 export const GROUP_MEMBERS_MAX = 50;
-import { MUSES_PAGE_MAX, MUSES_PAGE_SIZE, INT4_MAX } from '../limits';
+import { MUSES_PAGE_MAX, MUSES_PAGE_SIZE, INT4_MAX, MUSE_TEXT_MAX } from '../limits';
 
-export { MUSES_PAGE_MAX, MUSES_PAGE_SIZE } from '../limits';
+export { MUSES_PAGE_MAX, MUSES_PAGE_SIZE, MUSE_TEXT_MAX } from '../limits';
 
 export const CONVERSATION_KINDS = ['direct', 'group', 'plaza'] as const;
 export const conversationKindSchema = z.enum(CONVERSATION_KINDS);
@@ -67,6 +67,8 @@ export const museSchema = z.object({
   detectedFrom: z.string().nullable(),
   transliteration: z.string().nullable(),
   photo: photoSchema.nullable(),
+  /** A voice muse's recording (its text is the transcript, empty without one). */
+  voice: museVoiceSchema.nullable(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   deleted: z.boolean(),
@@ -148,6 +150,8 @@ export const sendMuseInputSchema = z.object({
   text: untrimmedTextSchema(MUSE_TEXT_MAX).default(''),
   from: languageCodeSchema.optional(),
   photoId: z.uuid().optional(),
+  /** A recording of the sender's (POST /api/voice): a voice muse, its text the checked transcript. */
+  voiceId: z.uuid().optional(),
 });
 export type SendMuseInput = z.infer<typeof sendMuseInputSchema>;
 

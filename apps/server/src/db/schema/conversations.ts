@@ -4,6 +4,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex,
 import { accounts } from './accounts';
 import { tenantRowColumns } from './tenants';
 import { uploads } from './uploads';
+import { voiceClips } from './speech';
 import { createdAt, timestamps, timestamptz } from './times';
 
 /** direct (two members), group (owner manages members) or plaza (the interpreter's conversation). */
@@ -92,6 +93,9 @@ export const muses = pgTable(
     detectedLanguage: text('detected_language'),
     transliteration: text('transliteration'),
     photoId: uuid('photo_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** A voice muse's recording (removed with the muse); its length is kept here for every reader's view. */
+    voiceId: uuid('voice_id').references(() => voiceClips.id, { onDelete: 'set null' }),
+    voiceDurationMs: integer('voice_duration_ms'),
     createdAt: createdAt(),
     editedAt: timestamptz('edited_at'),
     deletedAt: timestamptz('deleted_at'),
@@ -101,6 +105,8 @@ export const muses = pgTable(
     // Resending with the same client id returns the first muse: exactly once on screen.
     uniqueIndex('muses_client_key').on(t.conversationId, t.senderMemberId, t.clientId),
     index('muses_created_idx').on(t.createdAt),
+    // A recording is sent once, in one muse.
+    uniqueIndex('muses_voice_key').on(t.voiceId),
   ],
 );
 

@@ -9,6 +9,7 @@ export * from './things';
 export * from './server-secrets';
 export * from './translation';
 export * from './uploads';
+export * from './speech';
 export * from './conversations';
 export * from './interpreter';
 export * from './connect';

@@ -77,6 +77,10 @@ export function museView(
     detectedFrom: muse.detectedLanguage,
     transliteration: muse.transliteration,
     photo: muse.photo && !deleted ? { ...muse.photo, ...photoUrls(muse.photo.id) } : null,
+    voice:
+      muse.voiceId && !deleted
+        ? { id: muse.voiceId, url: `/api/voice/${muse.voiceId}`, durationMs: muse.voiceDurationMs ?? 0 }
+        : null,
     createdAt: muse.createdAt.toISOString(),
     editedAt: muse.editedAt?.toISOString() ?? null,
     deleted,

@@ -55,6 +55,7 @@ export const musesPlugin = fp(
       metrics: app.metrics,
       accounts: app.accounts,
       uploads: app.uploads,
+      voice: app.speech,
       // Connect's rule: who may be put in a conversation with whom, whose live events go to whom.
       reach: app.reach,
       flags: app.translationFlags,
@@ -98,6 +99,7 @@ export const musesPlugin = fp(
       'translation',
       'accounts',
       'uploads',
+      'speech',
       'notifications',
     ],
     decorators: {
@@ -110,6 +112,7 @@ export const musesPlugin = fp(
         'translationFlags',
         'accounts',
         'uploads',
+        'speech',
         'notifications',
       ],
     },

@@ -173,6 +173,8 @@ function createMuseRowsRepository(db: Database) {
       detectedLanguage: string | null;
       transliteration: string | null;
       photoId: string | null;
+      /** A voice muse's recording and its length. */
+      voice?: { id: string; durationMs: number } | null;
       side?: string | null;
     }): Promise<
       | {
@@ -212,10 +214,11 @@ function createMuseRowsRepository(db: Database) {
           for update
         ), inserted as (
           insert into ${muses} (conversation_id, seq, sender_member_id, client_id, side, text,
-            source_language, detected_language, transliteration, photo_id)
+            source_language, detected_language, transliteration, photo_id, voice_id, voice_duration_ms)
           select target.id, target.last_seq + 1, sender.id, ${input.clientId},
             ${input.side ?? null}::text, ${input.text}, ${input.sourceLanguage}, ${input.detectedLanguage}::text,
-            ${input.transliteration}::text, ${input.photoId}::uuid
+            ${input.transliteration}::text, ${input.photoId}::uuid, ${input.voice?.id ?? null}::uuid,
+            ${input.voice?.durationMs ?? null}::int
           from target cross join sender
           on conflict (conversation_id, sender_member_id, client_id) do nothing
           returning *

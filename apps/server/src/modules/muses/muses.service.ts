@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
 import { SERVER_MESSAGES } from '@tolk/shared/server-messages';
+import type { FastifyInstance } from 'fastify';
 import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import type { Metrics, MuseVia } from '../../plugins/metrics';
 import type { TolkServer } from '../../plugins/realtime';
@@ -36,6 +37,8 @@ export function createMusesService(deps: {
   metrics: Pick<Metrics, 'museSent' | 'museEmitted' | 'museDelivered'>;
   accounts: Pick<AccountsService, 'findByUsernames'>;
   uploads: Pick<UploadsService, 'sendable'>;
+  /** Voice muses' recordings (the speech module). */
+  voice?: Pick<FastifyInstance['speech'], 'sendable' | 'remove'>;
   reach: Parameters<typeof createConversationsService>[0]['reach'];
   /** The translation module keeps readers' flags of bad translations. */
   flags: Pick<TranslationFlags, 'flag'>;
@@ -77,6 +80,7 @@ export function createMusesService(deps: {
         text: string;
         from?: string | undefined;
         photoId?: string | undefined;
+        voiceId?: string | undefined;
         /** Plazas: the side writing and its language, taken unless the text is plainly in... */
         side?: string | undefined;
         sideLanguage?: string | undefined;
@@ -87,7 +91,7 @@ export function createMusesService(deps: {
       via: MuseVia,
     ): Promise<{ muse: Muse; created: boolean; record: MuseRecord; detected: Detected | null }> {
       const text = input.text.trim();
-      if (!text && !input.photoId) {
+      if (!text && !input.photoId && !input.voiceId) {
         // A retry is answered with the muse it repeats, whatever it carries.
         const { member } = await membership(conversationId, actor);
         const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
@@ -105,6 +109,7 @@ export function createMusesService(deps: {
           : undefined;
       if (!sender) throw notFound('Conversation');
       if (input.photoId) await assertOwnPhoto(actor, conversationId, input.photoId);
+      const voice = input.voiceId ? await ownVoice(actor, input.voiceId) : null;
       // Short or ambiguous texts fall back to the writer's profile language.
       // Detection is a local table lookup: cheap enough to run before the append.
       const detected = text && !input.from ? translator.detect(text, input.sideLanguage ?? actor.language) : null;
@@ -129,6 +134,7 @@ export function createMusesService(deps: {
         detectedLanguage: detected?.language ?? null,
         transliteration: null,
         photoId: input.photoId ?? null,
+        voice,
         side: input.side ?? null,
       });
       if (!result) throw notFound('Conversation');
@@ -267,6 +273,8 @@ export function createMusesService(deps: {
       const { member } = await membership(muse.conversationId, actor);
       if (muse.senderMemberId !== member.id) throw forbidden('Only the sender deletes a muse.');
       if (!(await repo.deleteMuse(museId))) throw notFound('Muse');
+      // Its recording goes with it, bytes and all: nobody plays it again.
+      if (muse.voiceId) await deps.voice?.remove(muse.voiceId);
       delivery.toConversation(muse.conversationId, 'muse:deleted', {
         conversationId: muse.conversationId,
         id: muse.id,
@@ -279,6 +287,16 @@ export function createMusesService(deps: {
    * A muse carries only a photo its sender uploaded: a member's own upload, or a plaza guest's
    * upload into that plaza. Anything else would hand someone else's photo to the conversation.
    */
+  /** A voice muse carries only its sender's own recording, in their tenant, sent once. */
+  async function ownVoice(actor: Actor, voiceId: string) {
+    const clip =
+      actor.accountId && actor.tenantId && deps.voice
+        ? await deps.voice.sendable(voiceId, { accountId: actor.accountId, tenantId: actor.tenantId })
+        : undefined;
+    if (!clip) throw notFound('Recording');
+    return { id: voiceId, durationMs: clip.durationMs };
+  }
+
   async function assertOwnPhoto(actor: Actor, conversationId: string, photoId: string) {
     const own = await deps.uploads.sendable(photoId, { accountId: actor.accountId, conversationId });
     if (!own) throw fieldError('photoId', 'This photo was not found. Upload it again.');

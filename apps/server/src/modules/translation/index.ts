@@ -8,3 +8,5 @@ export type { ReaderTexts } from './reader-texts';
 export { detectLanguage } from './language-detection';
 export { hasReading, transliterate } from './transliteration/transliterate';
 export { LruCache } from './lru-cache';
+export { EngineError } from './engines/engine';
+export { endpoint, requestBytes, requestJson } from './engines/http';

@@ -7,5 +7,5 @@ export { localUploadsDir } from './storage';
 export type { BlobStorage } from './storage';
 export { processAvatar } from './images';
 export type { ImageKind } from './images';
-export { readPhotoUpload } from './photo-upload';
+export { assertMultipart, readPhotoUpload, unreadableMultipart } from './photo-upload';
 export { photoUrls } from './photo-urls';

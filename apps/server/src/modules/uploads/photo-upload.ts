@@ -12,7 +12,27 @@ import { sniffImage, type ImageKind } from './images';
  * empty one came.
  */
 export async function readPhotoUpload(request: FastifyRequest): Promise<{ data: Buffer; kind: ImageKind }> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data.');
+  assertMultipart(request, 'photo');
+  let data: Buffer;
+  try {
+    const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
+    if (!file) throw new AppError('bad_request', 'No file was sent.', { file: [SERVER_MESSAGES.choosePhoto] });
+    data = await file.toBuffer();
+  } catch (error) {
+    throw unreadableMultipart(error, SERVER_MESSAGE_FORMS.photoTooLarge.say(PHOTO_MAX_BYTES / 1024 / 1024), {
+      file: [SERVER_MESSAGES.choosePhoto],
+    });
+  }
+  if (data.length === 0)
+    throw new AppError('bad_request', 'The file is empty.', { file: [SERVER_MESSAGES.choosePhoto] });
+  const kind = sniffImage(data);
+  if (!kind) throw new AppError('unsupported_media_type', SERVER_MESSAGES.photoType);
+  return { data, kind };
+}
+
+/** 415 unless the request is multipart/form-data, 400 when its content type has no boundary. */
+export function assertMultipart(request: FastifyRequest, what: string) {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', `Send the ${what} as multipart/form-data.`);
   // The parser throws a bare error for this one (a 500 until it was checked here).
   if (!boundaryOf(request.headers['content-type'] ?? '')) {
     throw new AppError(
@@ -20,19 +40,6 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<{ data: 
       'The multipart/form-data content type has no boundary, so its parts cannot be found: send Content-Type: multipart/form-data; boundary=<the boundary between the parts>.',
     );
   }
-  let data: Buffer;
-  try {
-    const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-    if (!file) throw new AppError('bad_request', 'No file was sent.', { file: [SERVER_MESSAGES.choosePhoto] });
-    data = await file.toBuffer();
-  } catch (error) {
-    throw unreadable(error);
-  }
-  if (data.length === 0)
-    throw new AppError('bad_request', 'The file is empty.', { file: [SERVER_MESSAGES.choosePhoto] });
-  const kind = sniffImage(data);
-  if (!kind) throw new AppError('unsupported_media_type', SERVER_MESSAGES.photoType);
-  return { data, kind };
 }
 
 /** The boundary parameter of a multipart content type, quoted or not; undefined when missing or empty. */
@@ -46,15 +53,11 @@ export function boundaryOf(contentType: string): string | undefined {
  * multipart plugin's own errors carry their 4xx status; anything else the parser raised (a body
  * cut short, a malformed part) is a body that cannot be read, 400.
  */
-function unreadable(error: unknown): Error {
+export function unreadableMultipart(error: unknown, tooLarge: string, fields?: Record<string, string[]>): Error {
   if (error instanceof AppError) return error;
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError('payload_too_large', SERVER_MESSAGE_FORMS.photoTooLarge.say(PHOTO_MAX_BYTES / 1024 / 1024));
-  }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('payload_too_large', tooLarge);
   if (error instanceof Error && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;
   const reason = error instanceof Error ? ` (${error.message.replace(/\.$/, '')})` : '';
-  return new AppError('bad_request', `The multipart/form-data body could not be read${reason}.`, {
-    file: [SERVER_MESSAGES.choosePhoto],
-  });
+  return new AppError('bad_request', `The multipart/form-data body could not be read${reason}.`, fields);
 }

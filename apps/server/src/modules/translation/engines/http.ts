@@ -42,18 +42,19 @@ function vendorMessage(body: string): string {
 }
 
 /**
- * One HTTP call to a vendor, its answer checked against `schema`. Every failure becomes an
- * EngineError that says whether trying again can help: network errors, 429 and 5xx can.
+ * One HTTP call to a vendor, its whole answer read. Every failure becomes an EngineError that
+ * says whether trying again can help: network errors, 429 and 5xx can.
  */
-export async function requestJson<T>(
-  engine: string,
-  url: string,
-  request: EngineRequest,
-  schema: z.ZodType<T>,
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-  let body: string | URLSearchParams | undefined;
-  if (typeof request.body === 'string' || request.body instanceof URLSearchParams) body = request.body;
+async function call(engine: string, url: string, request: EngineRequest, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept, ...request.headers };
+  let body: string | URLSearchParams | FormData | undefined;
+  if (
+    typeof request.body === 'string' ||
+    request.body instanceof URLSearchParams ||
+    // multipart/form-data: fetch writes the content type with its boundary.
+    request.body instanceof FormData
+  )
+    body = request.body;
   else if (request.body !== undefined) {
     body = JSON.stringify(request.body);
     headers['content-type'] ??= 'application/json; charset=UTF-8';
@@ -65,12 +66,9 @@ export async function requestJson<T>(
     if (request.signal.aborted) throw request.signal.reason ?? error;
     throw new EngineError(engine, `${engine} could not be reached`, { retryable: true, cause: error });
   }
-  const text = await response.text().catch((error: unknown) => {
-    if (request.signal.aborted) throw request.signal.reason ?? error;
-    throw new EngineError(engine, `${engine} broke off its answer`, { retryable: true, cause: error });
-  });
   if (!response.ok) {
     const status = response.status;
+    const text = await response.text().catch(() => '');
     const detail = vendorMessage(text).slice(0, 200);
     throw new EngineError(engine, `${engine} answered ${status}${detail ? `: ${detail}` : ''}`, {
       status,
@@ -78,6 +76,26 @@ export async function requestJson<T>(
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
     });
   }
+  return response;
+}
+
+/** An answer's body, read to the end; a body broken off is an EngineError that may be retried. */
+async function readBody<T>(engine: string, request: EngineRequest, read: () => Promise<T>): Promise<T> {
+  return read().catch((error: unknown) => {
+    if (request.signal.aborted) throw request.signal.reason ?? error;
+    throw new EngineError(engine, `${engine} broke off its answer`, { retryable: true, cause: error });
+  });
+}
+
+/** One HTTP call to a vendor, its answer checked against `schema` (failures as `call` says). */
+export async function requestJson<T>(
+  engine: string,
+  url: string,
+  request: EngineRequest,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const response = await call(engine, url, request, 'application/json');
+  const text = await readBody(engine, request, () => response.text());
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -95,6 +113,18 @@ export async function requestJson<T>(
     });
   }
   return parsed.data;
+}
+
+/** One HTTP call whose answer is bytes (audio): the bytes and their media type. */
+export async function requestBytes(
+  engine: string,
+  url: string,
+  request: EngineRequest,
+  accept: string,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  const response = await call(engine, url, request, accept);
+  const bytes = Buffer.from(await readBody(engine, request, () => response.arrayBuffer()));
+  return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
 }
 
 /** A vendor's list, asked for with GET: one call, its answer checked against `schema`. */
