@@ -11,6 +11,7 @@ import { ordersPlugin } from './orders';
 import { paymentsPlugin } from './payments';
 import { profilesPlugin } from './profiles';
 import { recordsPlugin } from './records';
+import { speechPlugin } from './speech';
 import { subscriptionsPlugin } from './subscriptions';
 
 // Each module names the plugins and modules it uses; Fastify refuses to boot it without them, so
@@ -27,6 +28,7 @@ const modules = {
   paymentsPlugin,
   profilesPlugin,
   recordsPlugin,
+  speechPlugin,
   subscriptionsPlugin,
 };
 

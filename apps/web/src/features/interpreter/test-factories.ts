@@ -28,6 +28,7 @@ export function aMuse(seq: number, overrides: Partial<Muse> = {}): Muse {
     detectedFrom: null,
     transliteration: null,
     photo: null,
+    voice: null,
     createdAt: '2026-05-01T10:00:00.000Z',
     editedAt: null,
     deleted: false,

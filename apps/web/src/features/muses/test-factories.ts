@@ -16,6 +16,7 @@ export function aMuse(seq: number, overrides: Partial<Muse> = {}): Muse {
     detectedFrom: 'en',
     transliteration: null,
     photo: null,
+    voice: null,
     createdAt: new Date(Date.UTC(2025, 5, 1, 10, seq)).toISOString(),
     editedAt: null,
     deleted: false,

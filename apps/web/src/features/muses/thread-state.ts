@@ -82,7 +82,15 @@ export function markDeleted(state: ThreadState, id: string): ThreadState {
   const muse = state.muses[index];
   if (!muse || muse.deleted) return state;
   const muses = [...state.muses];
-  muses[index] = { ...muse, deleted: true, text: '', transliteration: null, photo: null, translation: null };
+  muses[index] = {
+    ...muse,
+    deleted: true,
+    text: '',
+    transliteration: null,
+    photo: null,
+    voice: null,
+    translation: null,
+  };
   return { ...state, muses };
 }
 
