@@ -205,6 +205,7 @@ describe('following a conversation', () => {
     text: 'hola',
     transliteration: null,
     photo: null,
+    voice: null,
     createdAt: '2026-11-24T10:00:00.000Z',
     editedAt: null,
     deleted: false,

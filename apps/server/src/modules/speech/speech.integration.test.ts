@@ -253,15 +253,15 @@ describe('speech', () => {
     const status = await bare.app.inject({ method: 'GET', url: '/api/speech', headers: ana.headers });
     expect(status.json<SpeechStatus>()).toEqual({ transcribe: false, synthesize: false });
     const heard = await upload(bare, ana, '/api/speech/transcriptions', {}, wav(700));
-    expect(heard.statusCode).toBe(503);
-    expect(heard.json<{ error: { code: string } }>().error.code).toBe('unavailable');
+    expect(heard.statusCode).toBe(404);
+    expect(heard.json<{ error: { message: string } }>().error.message).toMatch(/no speech-to-text engine/);
     const spoken = await bare.app.inject({
       method: 'POST',
       url: '/api/speech/synthesis',
       headers: ana.headers,
       payload: { text: 'Hello', language: 'en' },
     });
-    expect(spoken.statusCode).toBe(503);
+    expect(spoken.statusCode).toBe(404);
 
     const chat = await newConversation(bare.app, ana, { kind: 'direct', members: [ben.username] });
     const clip = (await upload(bare, ana, '/api/voice', { durationMs: '800' }, wav(800))).json<VoiceClip>();

@@ -85,14 +85,15 @@ export async function speechRoutes(app: FastifyInstance, options: SpeechRoutesOp
         tags: ['speech'],
         summary: 'The words of a recording (multipart: file "audio", optional "language"); nothing is stored',
         consumes: ['multipart/form-data'],
-        response: { 200: transcriptionSchema, ...errorResponses(400, 401, 413, 415, 429, 503) },
+        response: { 200: transcriptionSchema, ...errorResponses(400, 401, 404, 413, 415, 429, 503) },
       },
       config: MEMBERS_ONLY,
     },
     async (request: FastifyRequest) => {
       const member = callerOf(request);
       if (!engines.stt) {
-        throw new AppError('unavailable', 'This server has no speech-to-text engine: type your muse instead.');
+        // Not a failure of the server's: there is nothing here to send audio to (GET /api/speech says so).
+        throw new AppError('not_found', 'This server has no speech-to-text engine: type your muse instead.');
       }
       const { data, mime, fields } = await readAudioUpload(request);
       const { language = member.language } = fieldsOf(transcriptionFieldsSchema, fields);
@@ -180,13 +181,13 @@ export async function speechRoutes(app: FastifyInstance, options: SpeechRoutesOp
         tags: ['speech'],
         summary: "A text read aloud by the server's engine (MP3), for devices without a voice for its language",
         body: synthesisInputSchema,
-        response: errorResponses(400, 401, 429, 503),
+        response: errorResponses(400, 401, 404, 429, 503),
       },
       config: MEMBERS_ONLY,
     },
     async (request: FastifyRequest<{ Body: z.infer<typeof synthesisInputSchema> }>, reply: FastifyReply) => {
       const member = callerOf(request);
-      if (!engines.tts) throw new AppError('unavailable', 'This server has no text-to-speech engine.');
+      if (!engines.tts) throw new AppError('not_found', 'This server has no text-to-speech engine.');
       await spend(member, 'syntheses');
       let audio: { bytes: Buffer; contentType: string };
       try {

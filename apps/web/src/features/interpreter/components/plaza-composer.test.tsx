@@ -87,7 +87,8 @@ describe('PlazaComposer', () => {
     // Another word: the versions no longer describe the draft, and say so until the next pause.
     await userEvent.type(input, '!');
     expect(screen.getByText('Good morning, friend').closest('li')?.className).toBe('stale');
-  });
+    // Typing twenty characters one by one and a debounce: more than the default 5 s on a busy machine.
+  }, 15_000);
 
   it('has no preview while their language is still to be detected', async () => {
     renderComposer({ otherLanguage: 'auto' });
