@@ -1,5 +1,5 @@
 // Tables of module speech: only its files write them; others ask its service (scripts/check-tables.mjs).
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownedRecordColumns } from './columns';
 import { createdAt } from './times';
 
