@@ -32,6 +32,7 @@ function museLike(conversationId: string, input: Omit<SendRequest, 'conversation
     detectedFrom: null,
     transliteration: null,
     photo: null,
+    voice: null,
     createdAt: new Date().toISOString(),
     editedAt: null,
     deleted: false,
