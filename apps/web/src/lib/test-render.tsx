@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -26,3 +27,9 @@ export const notesOf = (control: HTMLElement) =>
     .split(' ')
     .map((id) => document.getElementById(id)?.textContent)
     .join(' ');
+
+/** For component tests: the query client every screen has around it (app/providers.tsx), not retrying. */
+export function WithQueryClient({ children }: { children: ReactNode }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

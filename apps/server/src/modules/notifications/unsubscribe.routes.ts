@@ -51,27 +51,33 @@ export async function unsubscribeRoutes(
     actor: () => null,
   });
 
-  const check = async (token: string) => {
-    const link = links.verify(token);
-    const language = link ? await options.languageOf(link.accountId) : null;
-    return link && language ? { ...link, ...serverTexts(language) } : null;
-  };
-  /** A link nobody signed (or whose member is gone) names no member: its page is in the browser's language. */
-  const invalid = (request: FastifyRequest, reply: FastifyReply) => {
-    const { t, language } = serverTexts(request.headers['accept-language']?.split(/[,;]/)[0]?.trim() ?? 'en');
-    return html(reply.status(404), language, paragraph(t('unsubscribe.invalid')));
-  };
+  type Link = NonNullable<ReturnType<UnsubscribeLinks['verify']>> & ReturnType<typeof serverTexts>;
+  /**
+   * A handler of a signed link, given the member's link and texts; a link nobody signed (or whose
+   * member is gone) names no member, and gets 404 with its page in the browser's language.
+   */
+  const forLink =
+    (answer: (link: Link, token: string, reply: FastifyReply) => Promise<FastifyReply>) =>
+    async (
+      _: unknown,
+      request: { query: { token: string }; headers: FastifyRequest['headers'] },
+      reply: FastifyReply,
+    ) => {
+      const { token } = request.query;
+      const link = links.verify(token);
+      const language = link ? await options.languageOf(link.accountId) : null;
+      if (link && language) return answer({ ...link, ...serverTexts(language) }, token, reply);
+      const { t, language: shown } = serverTexts(request.headers['accept-language']?.split(/[,;]/)[0]?.trim() ?? 'en');
+      return html(reply.status(404), shown, paragraph(t('unsubscribe.invalid')));
+    };
 
   route('GET /notifications/unsubscribe', {
     summary: 'The page an unsubscribe link in a mail opens: it asks to confirm',
     querystring: querySchema,
     response: { 200: page, 404: page },
-    handler: async (_, request, reply) => {
-      const { query } = request;
-      const link = await check(query.token);
-      if (!link) return invalid(request, reply);
+    handler: forLink(async (link, token, reply) => {
       const { t } = link;
-      const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(query.token)}`;
+      const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
       return html(
         reply,
         link.language,
@@ -79,22 +85,19 @@ export async function unsubscribeRoutes(
           `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
           `<button type="submit" style="font:inherit;padding:.6rem 1.2rem">${escapeHtml(t('mail.unsubscribe'))}</button></form>`,
       );
-    },
+    }),
   });
 
   route('POST /notifications/unsubscribe', {
     summary: 'One-click unsubscribe (RFC 8058): stop the mail a signed link names',
     querystring: querySchema,
     response: { 200: page, 404: page },
-    handler: async (_, request, reply) => {
-      const { query } = request;
-      const link = await check(query.token);
-      if (!link) return invalid(request, reply);
+    handler: forLink(async (link, _token, reply) => {
       const topics = link.scope === 'all' ? NOTIFICATION_TOPICS : [link.scope];
       await service.saveSettings(link.accountId, {
         topics: Object.fromEntries(topics.map((topic) => [topic, { email: false }])),
       });
       return html(reply, link.language, paragraph(link.t('unsubscribe.done')));
-    },
+    }),
   });
 }

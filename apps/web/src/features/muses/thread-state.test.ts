@@ -27,6 +27,7 @@ const pending = (clientId: string, overrides: Partial<PendingMuse> = {}): Pendin
   text: 'Good morning, my friend',
   from: undefined,
   photo: null,
+  voice: null,
   createdAt: '2025-06-01T10:00:00.000Z',
   status: 'sending',
   ...overrides,

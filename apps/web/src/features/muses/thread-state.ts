@@ -10,11 +10,18 @@ export interface PendingMuse {
   text: string;
   from: string | undefined;
   photo: Photo | null;
+  /** A recording of mine going with it (POST /api/voice stored it), as the muse's voice. */
+  voice: PendingVoice | null;
   createdAt: string;
   status: 'sending' | 'failed';
   /** network: sent again by itself when the connection returns; rejected: only on request. */
   failure?: 'network' | 'rejected';
   error?: string;
+}
+
+export interface PendingVoice {
+  id: string;
+  durationMs: number;
 }
 
 /** One thread as the screen holds it: confirmed muses in ascending seq, then the pending ones. */

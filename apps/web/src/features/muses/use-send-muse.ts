@@ -13,6 +13,7 @@ import {
   failPending,
   resendPending,
   type PendingMuse,
+  type PendingVoice,
   type ThreadState,
 } from './thread-state';
 
@@ -21,6 +22,8 @@ export interface OutgoingMuse {
   /** The writer's language override; the server detects it when absent. */
   from?: string | undefined;
   photo?: Photo | null;
+  /** My recording, stored already: the muse becomes a voice muse, its text the checked transcript. */
+  voice?: PendingVoice | null;
 }
 
 export type ThreadUpdater = (change: (state: ThreadState) => ThreadState) => void;
@@ -93,6 +96,7 @@ async function deliverNow(
     text: pending.text,
     ...(pending.from ? { from: pending.from } : {}),
     ...(pending.photo ? { photoId: pending.photo.id } : {}),
+    ...(pending.voice ? { voiceId: pending.voice.id } : {}),
   };
   if (!navigator.onLine) {
     // No network: it waits in the queue (and goes by itself when the browser is back online).
@@ -172,6 +176,7 @@ export function useSendMuse(
         text: outgoing.text,
         from: outgoing.from || undefined,
         photo: outgoing.photo ?? null,
+        voice: outgoing.voice ?? null,
         createdAt: new Date().toISOString(),
         status: 'sending',
       };

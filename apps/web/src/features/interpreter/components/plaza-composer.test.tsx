@@ -5,18 +5,25 @@ import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslateInput, TranslateResponse } from '@tolk/shared/schemas/translation';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
-import { HttpError, post } from '../../../lib/http';
+import { get, HttpError, post } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import type { SendPlazaMuseInput } from '../api/send-plaza-muse';
 import { translateAnswer, translateCalls } from '../../draft-preview/test-translator';
 import { aMuseDetail, PLAZA_ID } from '../test-factories';
 import { PlazaComposer } from './plaza-composer';
-import { installRecognizer, secureContext, uninstallSpeech } from '../test-speech';
+import {
+  installRecognizer,
+  installRecorder,
+  secureContext,
+  uninstallRecorder,
+  uninstallSpeech,
+} from '../../speech/test-speech';
 
 // Sending a muse is one POST, the draft preview's translations (POST /translate) the others.
 vi.mock('../../../lib/http', async (importOriginal) => ({
   ...(await importOriginal<typeof HttpModule>()),
+  get: vi.fn(),
   post: vi.fn(),
 }));
 
@@ -38,7 +45,15 @@ beforeAll(async () => {
   await initI18n();
 });
 
+/** GET /speech: which engines the server has (none, unless a test says otherwise). */
+const engines = { transcribe: false, synthesize: false };
+
 beforeEach(() => {
+  engines.transcribe = false;
+  vi.mocked(get).mockReset();
+  vi.mocked(get).mockImplementation((url: string) =>
+    url === '/speech' ? Promise.resolve({ ...engines }) : Promise.reject(new Error(`unexpected GET ${url}`)),
+  );
   sendMock.mockReset();
   postMock.mockReset();
   localStorage.clear();
@@ -188,5 +203,54 @@ describe('PlazaComposer voice input where the browser will not listen', () => {
     ).toBeTruthy();
     // The button is back to "Speak", not stuck listening.
     expect(screen.getByRole('button', { name: 'Speak' })).toBeTruthy();
+  });
+});
+
+describe('PlazaComposer voice input through the server’s engine', () => {
+  afterEach(() => {
+    uninstallRecorder();
+    uninstallSpeech();
+  });
+
+  it('records a member, has the server transcribe it in the side’s language, and puts the words in the draft', async () => {
+    engines.transcribe = true;
+    installRecorder();
+    const transcriptions: FormData[] = [];
+    postMock.mockImplementation((url: string, body: unknown) => {
+      if (url === '/speech/transcriptions') {
+        transcriptions.push(body as FormData);
+        return Promise.resolve({ text: 'Buenos días, amigo', language: 'es' } as never);
+      }
+      return url === '/translate'
+        ? Promise.resolve(translateAnswer(VERSIONS, body as TranslateInput))
+        : sendMock(url, body);
+    });
+    renderComposer({ guest: false });
+    await waitFor(() => {
+      expect(get).toHaveBeenCalledWith('/speech');
+    });
+    // The recorder's microphone replaces the browser's once the server says it has an engine.
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Speak' }).className).toContain('recorder');
+    });
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Speak' }));
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await waitFor(() => {
+      expect(screen.getByRole('textbox')).toHaveProperty('value', 'Buenos días, amigo');
+    });
+    expect(transcriptions[0]?.get('language')).toBe('es');
+    expect(transcriptions[0]?.get('audio')).toBeInstanceOf(Blob);
+  });
+
+  it('tells a guest on a browser without recognition that nothing here turns speech into text', async () => {
+    installRecorder();
+    renderComposer({ guest: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Speak' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This browser cannot turn speech into text, and this server has no speech-to-text engine. Type instead.',
+    );
+    expect(get).not.toHaveBeenCalled();
   });
 });

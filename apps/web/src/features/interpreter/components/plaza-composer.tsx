@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Camera, Mic, MicOff, Send, X } from 'lucide-react';
-import { toast } from 'react-toastify';
+import { Camera, Send, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { directionOf } from '@tolk/shared/languages';
 import type { MuseDetail } from '@tolk/shared/schemas/conversations';
 import type { PlazaSide } from '@tolk/shared/schemas/plazas';
@@ -12,7 +12,20 @@ import { checkPhoto } from '@tolk/shared/photos';
 import { newClientId } from '../../../lib/client-id';
 import { languageName } from '../../../lib/language-names';
 import { limitSeconds } from '../plaza-errors';
-import { useSpeechInput, type SpeechBlocked } from '../speech';
+import {
+  DictationButton,
+  MicProblemNote,
+  MicUnavailableButton,
+  recordingProblem,
+  RecordingControls,
+  speechStatusQuery,
+  transcribe,
+  useRecorder,
+  useSpeechInput,
+  type MicProblem,
+  type Recording,
+  type SpeechBlocked,
+} from '../../speech';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import { DraftPreview } from '../../draft-preview';
 
@@ -67,12 +80,36 @@ export function PlazaComposer({
     },
     [maxLength],
   );
-  const voiceBlocked = useCallback(
-    (reason: SpeechBlocked) => {
-      toast.info(reason === 'insecure' ? t('interpreter.voiceNeedsHttps') : t('interpreter.voiceDenied'));
-    },
-    [t],
-  );
+  const [micProblem, setMicProblem] = useState<MicProblem>();
+  const voiceBlocked = (reason: SpeechBlocked) => {
+    setMicProblem(reason);
+  };
+  // A member's words go to the server's speech-to-text engine when it has one (the same on every
+  // browser); otherwise the browser's own recognition listens where it can.
+  const engines = useQuery({ ...speechStatusQuery(), enabled: !guest });
+  const cannotRecord = recordingProblem();
+  const serverTranscribes = !guest && engines.data?.transcribe === true && !cannotRecord;
+  const [transcribing, setTranscribing] = useState(false);
+  const recorder = useRecorder((recording: Recording) => {
+    setTranscribing(true);
+    transcribe(recording, language)
+      .then(
+        ({ text: heard }) => {
+          if (!heard.trim()) return;
+          setText((current) => {
+            const before = current.trimEnd();
+            return (before ? `${before} ${heard.trim()}` : heard.trim()).slice(0, maxLength);
+          });
+          textarea.current?.focus();
+        },
+        (error: unknown) => {
+          setProblem(errorMessage(error, t));
+        },
+      )
+      .finally(() => {
+        setTranscribing(false);
+      });
+  });
   // "Their language" still to be detected: no voice (recognition needs a language), no preview
   // (nothing to translate into yet), and any language may be typed.
   const unknownLanguage = language === DETECT_LANGUAGE;
@@ -109,11 +146,12 @@ export function PlazaComposer({
   });
 
   const trimmed = text.trim();
-  const canSend = (trimmed.length > 0 || photo !== undefined) && !send.isPending;
+  const canSend = (trimmed.length > 0 || photo !== undefined) && !send.isPending && !transcribing;
   const submit = () => {
     if (!canSend) return;
     if (speech.listening) speech.stop();
     setProblem(undefined);
+    setMicProblem(undefined);
     // No `from`: the server takes the side's language unless the text is plainly the other
     // side's (typed in the wrong half), which it detects as the muse arrives.
     send.mutate({
@@ -180,18 +218,19 @@ export function PlazaComposer({
         </div>
       )}
       <div className="plaza-composer-actions">
-        {speech.supported && !unknownLanguage && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-pressed={speech.listening}
-            aria-label={speech.listening ? t('interpreter.stopListening') : t('interpreter.speak')}
-            title={speech.listening ? t('interpreter.stopListening') : t('interpreter.speak')}
-            onClick={speech.listening ? speech.stop : speech.start}
-          >
-            {speech.listening ? <MicOff aria-hidden size={20} /> : <Mic aria-hidden size={20} />}
-          </button>
-        )}
+        {!unknownLanguage &&
+          (serverTranscribes ? (
+            <RecordingControls recorder={recorder} label={t('interpreter.speak')} disabled={transcribing} />
+          ) : speech.supported ? (
+            <DictationButton dictation={speech} />
+          ) : (
+            <MicUnavailableButton
+              label={t('interpreter.speak')}
+              onExplain={() => {
+                setMicProblem(cannotRecord === 'insecure' ? 'insecure' : 'no-engine');
+              }}
+            />
+          ))}
         <button
           type="button"
           className="icon-button"
@@ -224,7 +263,15 @@ export function PlazaComposer({
       </div>
       <div aria-live="polite" className="plaza-composer-status">
         {speech.listening && <p className="muted">{t('interpreter.listening')}</p>}
+        {transcribing && <p className="muted">{t('speech.transcribing')}</p>}
       </div>
+      <MicProblemNote
+        problem={micProblem ?? recorder.problem}
+        onClose={() => {
+          setMicProblem(undefined);
+          recorder.clearProblem();
+        }}
+      />
       {canCheck && (
         <DraftPreview text={text} from={language} readers={[{ language: otherLanguage }]} backTo={language} />
       )}

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlazaSide } from '@tolk/shared/schemas/plazas';
 import { initI18n } from '../../../lib/i18n';
+import { WithQueryClient } from '../../../lib/test-render';
 import { formatClockTime } from '../../../lib/format';
 import { fromDetail } from '../plaza-muses';
 import { aMuseDetail, aTranslation, PLAZA_ID } from '../test-factories';
@@ -33,11 +34,11 @@ function versionsFor(reader: PlazaSide) {
       mySide="user"
       reader={reader}
       guest
-      voices={[]}
       rate={1}
       label={reader}
       announce={false}
     />,
+    { wrapper: WithQueryClient },
   );
   const card = within(screen.getByRole('log', { name: reader })).getByRole('listitem');
   return {
@@ -79,11 +80,11 @@ describe('a muse typed in the wrong half', () => {
         mySide="user"
         reader="audience"
         guest
-        voices={[]}
         rate={1}
         label="audience"
         announce={false}
       />,
+      { wrapper: WithQueryClient },
     );
     expect(screen.queryByText(/Written in/)).toBeNull();
   });
@@ -100,11 +101,11 @@ describe('a muse’s time', () => {
         mySide="user"
         reader="user"
         guest
-        voices={[]}
         rate={1}
         label="time"
         announce={false}
       />,
+      { wrapper: WithQueryClient },
     );
     const time = within(screen.getByRole('log', { name: 'time' }))
       .getByRole('listitem')

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlazaMuse } from '../plaza-muses';
 import { PlazaMuseCard, type PlazaMuseCardProps } from './plaza-muse-card';
 
-/** The muses, and what every card of them is shown with (the plaza, who reads, their voices). */
+/** The muses, and what every card of them is shown with (the plaza, who reads, how fast it is read aloud). */
 interface PlazaLogProps extends Omit<PlazaMuseCardProps, 'muse'> {
   muses: readonly PlazaMuse[];
   label: string;

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { Copy, Image as ImageIcon, Volume2 } from 'lucide-react';
+import { Copy, Image as ImageIcon } from 'lucide-react';
 import { directionOf } from '@tolk/shared/languages';
 import type { Plaza, PlazaSide } from '@tolk/shared/schemas/plazas';
 import { flagTranslation } from '../api/flag-translation';
@@ -12,7 +12,7 @@ import { languageName } from '../../../lib/language-names';
 import { MachineTranslationNote } from '../../../ui/machine-translation';
 import { isLatinScript } from '../language-names';
 import { museLanguages, sameLanguage, type PlazaMuse } from '../plaza-muses';
-import { speak, voiceFor } from '../speech';
+import { SpeakerButton } from '../../speech';
 import { PlazaPhoto } from './plaza-photo';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 
@@ -24,7 +24,7 @@ export interface PlazaMuseCardProps {
   /** The side reading this copy of the list: their language comes first. */
   reader: PlazaSide;
   guest: boolean;
-  voices: readonly SpeechSynthesisVoice[];
+  /** How fast translations are read aloud (the plaza's setting). */
   rate: number;
 }
 
@@ -34,13 +34,12 @@ const COPY_TOASTS = {
   audience: { comment: 'copy.audienceComment', photo: 'copy.audiencePhoto', translated: 'copy.audienceTranslated' },
 } as const;
 
-export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate }: PlazaMuseCardProps) {
+export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, rate }: PlazaMuseCardProps) {
   const { t, i18n } = useTranslation();
   const { writer, source: sourceLanguage, target: targetLanguage, foreign } = museLanguages(muse, plaza);
   const readingLanguage = reader === 'user' ? plaza.userLanguage : plaza.audienceLanguage;
   const translation = muse.translations[targetLanguage];
   const translatedText = translation && translation.state !== 'pending' ? translation.text : null;
-  const voice = voiceFor(voices, targetLanguage);
   const toasts = COPY_TOASTS[writer];
   const who = writerLabel(muse, writer, mySide, plaza, t);
   const time = formatClockTime(muse.createdAt, i18n.language);
@@ -122,18 +121,13 @@ export function PlazaMuseCard({ muse, plaza, mySide, reader, guest, voices, rate
         />
       )}
       <div className="plaza-version-actions">
-        <button
-          type="button"
+        <SpeakerButton
           className="icon-button"
-          disabled={!translatedText || !voice}
-          aria-label={voice ? t('interpreter.play') : `${t('interpreter.play')}: ${t('interpreter.noVoice')}`}
-          title={voice ? t('interpreter.play') : t('interpreter.noVoice')}
-          onClick={() => {
-            if (translatedText && voice) speak(translatedText, voice, rate);
-          }}
-        >
-          <Volume2 aria-hidden size={18} />
-        </button>
+          text={translatedText ?? ''}
+          language={targetLanguage}
+          rate={rate}
+          allowServer={!guest}
+        />
         <button
           type="button"
           className="icon-button"

@@ -16,6 +16,7 @@ import { useLoginResponse } from '../../../lib/session';
 import { ConfirmDeleteDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
 import { toastError } from '../../../ui/toast-error';
+import { IconButton } from '../../../ui/icon-button';
 import { ScreenSkeleton } from '../../../ui/skeletons';
 import { useClearPlazaMuses } from '../api/clear-plaza-muses';
 import { plazaQuery, plazaQueryKey } from '../api/get-plaza';
@@ -32,7 +33,7 @@ import { expiryNotice, expiryText, plazaTitle } from '../plaza-notice';
 import { museLanguages } from '../plaza-muses';
 import { useLayoutPreference, useVoicePreference } from '../plaza-preferences';
 import { getPlazaToken } from '../plaza-tokens';
-import { speak, useVoices, voiceFor } from '../speech';
+import { speak, useVoices, voiceFor } from '../../speech';
 import { usePlazaLive } from '../use-plaza-live';
 import { useNow } from '../use-now';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
@@ -172,7 +173,6 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
       mySide={mySide}
       reader={reader}
       guest={guest}
-      voices={voices}
       rate={voice.rate}
       label={`${t('interpreter.title')} · ${languageName(languageOf(reader))}`}
       announce={reader === mySide}
@@ -223,30 +223,24 @@ function PlazaView({ plaza }: { plaza: Plaza }) {
           )}
           {plaza.host && (
             <>
-              <button
-                type="button"
-                className="icon-button"
+              <IconButton
                 aria-pressed={faceToFace}
-                aria-label={t('interpreter.faceToFace')}
-                title={t('interpreter.faceToFace')}
+                label={t('interpreter.faceToFace')}
                 onClick={() => {
                   setLayout('face-to-face');
                 }}
               >
                 <FlipVertical2 aria-hidden size={20} />
-              </button>
-              <button
-                type="button"
-                className="icon-button"
+              </IconButton>
+              <IconButton
                 aria-pressed={!faceToFace}
-                aria-label={t('interpreter.sideBySide')}
-                title={t('interpreter.sideBySide')}
+                label={t('interpreter.sideBySide')}
                 onClick={() => {
                   setLayout('normal');
                 }}
               >
                 <Rows3 aria-hidden size={20} />
-              </button>
+              </IconButton>
               <button
                 type="button"
                 className="icon-button"

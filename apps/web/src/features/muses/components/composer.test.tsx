@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslateInput, TranslateResponse } from '@tolk/shared/schemas/translation';
 import type { RealtimeSocket } from '../../../lib/realtime';
-import { post } from '../../../lib/http';
+import { HttpError, post } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { translateAnswer, translateCalls } from '../../draft-preview/test-translator';
@@ -11,6 +11,12 @@ import type * as UploadPhotoModule from '../api/upload-photo';
 import { uploadPhoto } from '../api/upload-photo';
 import { CONVERSATION_ID } from '../test-factories';
 import { Composer } from './composer';
+import { installRecorder, secureContext, uninstallRecorder, uninstallSpeech } from '../../speech/test-speech';
+
+function uninstallSpeechAndRecorder() {
+  uninstallRecorder();
+  uninstallSpeech();
+}
 
 vi.mock('../api/upload-photo', async (original) => ({
   ...(await original<typeof UploadPhotoModule>()),
@@ -79,7 +85,7 @@ describe('Composer', () => {
     fireEvent.change(screen.getByLabelText('Language of this muse'), { target: { value: 'es' } });
     fireEvent.change(textbox(), { target: { value: '  Hola amigo  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(onSend).toHaveBeenCalledWith({ text: 'Hola amigo', from: 'es', photo: null });
+    expect(onSend).toHaveBeenCalledWith({ text: 'Hola amigo', from: 'es', photo: null, voice: null });
     expect(textbox()).toHaveProperty('value', '');
   });
 
@@ -89,7 +95,7 @@ describe('Composer', () => {
     expect(screen.getByLabelText('Language of this muse')).toHaveProperty('value', '');
     fireEvent.change(textbox(), { target: { value: 'Hello' } });
     fireEvent.keyDown(textbox(), { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith({ text: 'Hello', from: undefined, photo: null });
+    expect(onSend).toHaveBeenCalledWith({ text: 'Hello', from: undefined, photo: null, voice: null });
   });
 
   it('tells the others I am typing at most every few seconds, and that I stopped', () => {
@@ -149,7 +155,7 @@ describe('Composer', () => {
       await Promise.resolve();
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(onSend).toHaveBeenCalledWith({ text: '', from: undefined, photo });
+    expect(onSend).toHaveBeenCalledWith({ text: '', from: undefined, photo, voice: null });
   });
 
   it('shows the Spanish reader’s version of the draft and the way back, before it is sent', async () => {
@@ -162,5 +168,120 @@ describe('Composer', () => {
       { from: undefined, to: 'es', text: 'Good morning' },
       { from: 'es', to: 'en', text: 'Buenos días' },
     ]);
+  });
+});
+
+describe('Composer voice muses', () => {
+  const CLIP_ID = '7b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
+  /** POST /voice answers this clip (the server's transcript, or null without an engine). */
+  function answerVoice(transcript: string | null) {
+    const uploads: FormData[] = [];
+    postMock.mockImplementation((url: string, body: unknown) => {
+      if (url === '/voice') {
+        uploads.push(body as FormData);
+        return Promise.resolve({ id: CLIP_ID, durationMs: 2_000, transcript, language: 'en' } as never);
+      }
+      return Promise.resolve(translateAnswer({ 'Good morning': { es: 'Buenos días' } }, body as TranslateInput));
+    });
+    return uploads;
+  }
+  afterEach(uninstallSpeechAndRecorder);
+
+  async function recordAndStop() {
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Record a voice muse' }));
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('timer').textContent).toMatch(/^Recording… 0:00 \/ 2:00$/);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+      await Promise.resolve();
+    });
+  }
+
+  it('records, puts the transcript in the draft to check, and sends text and recording together', async () => {
+    installRecorder();
+    const uploads = answerVoice('Good morning');
+    const onSend = vi.fn();
+    renderComposer({ onSend });
+    await recordAndStop();
+    await vi.waitFor(() => {
+      expect(textbox()).toHaveProperty('value', 'Good morning');
+    });
+    const upload = uploads[0]!;
+    expect(upload.get('audio')).toBeInstanceOf(Blob);
+    expect(Number(upload.get('durationMs'))).toBeGreaterThanOrEqual(1);
+    const chip = screen.getByRole('group', { name: 'Voice muse' });
+    expect(chip.textContent).not.toContain('No transcript');
+    // The member corrects the transcript before sending: what they checked is the muse's text.
+    fireEvent.change(textbox(), { target: { value: 'Good morning, friend' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith({
+      text: 'Good morning, friend',
+      from: undefined,
+      photo: null,
+      voice: { id: CLIP_ID, durationMs: 2_000 },
+    });
+    expect(screen.queryByRole('group', { name: 'Voice muse' })).toBeNull();
+  });
+
+  it('sends a recording without a transcript as a voice muse, saying so first', async () => {
+    installRecorder();
+    answerVoice(null);
+    const onSend = vi.fn();
+    renderComposer({ onSend });
+    await recordAndStop();
+    expect(await screen.findByText('No transcript: it will be sent as a voice muse without text.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith({
+      text: '',
+      from: undefined,
+      photo: null,
+      voice: { id: CLIP_ID, durationMs: 2_000 },
+    });
+  });
+
+  it('keeps a recording whose upload failed, for another try', async () => {
+    installRecorder();
+    postMock.mockImplementation((url: string) =>
+      url === '/voice'
+        ? Promise.reject(new HttpError(429, 'rate_limited', 'You have made 100 recordings today.', {}, 36_000))
+        : Promise.resolve({ results: [] }),
+    );
+    const onSend = vi.fn();
+    renderComposer({ onSend });
+    await recordAndStop();
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^The recording was not saved: .*10 hours/);
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    answerVoice('Good morning');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await Promise.resolve();
+    });
+    await vi.waitFor(() => {
+      expect(textbox()).toHaveProperty('value', 'Good morning');
+    });
+  });
+
+  it('says why the microphone cannot work on plain HTTP, and types on', () => {
+    installRecorder();
+    secureContext(false);
+    renderComposer();
+    fireEvent.click(screen.getByRole('button', { name: 'Record a voice muse' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Voice input needs a secure (https) address or this device's own localhost. Typing works here.",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the microphone was refused', async () => {
+    installRecorder({ refuse: 'NotAllowedError' });
+    renderComposer();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Record a voice muse' }));
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('alert').textContent).toContain('The microphone was not allowed.');
   });
 });

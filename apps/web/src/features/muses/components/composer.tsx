@@ -11,6 +11,17 @@ import type { OutgoingMuse } from '../use-send-muse';
 import { LanguageSelect } from '../../../ui/language-select';
 import { PhotoFileInput } from '../../../ui/photo-file-input';
 import { DraftPreview, type DraftReader } from '../../draft-preview';
+import {
+  DictationButton,
+  MicProblemNote,
+  MicUnavailableButton,
+  recordingProblem,
+  RecordingControls,
+  speechRecognitionConstructor,
+  useSpeechInput,
+  type MicProblem,
+} from '../../speech';
+import { useVoiceDraft, VoiceDraftChip } from './voice-draft';
 
 // Tell the others at most this often that I am still typing, and stop after this much quiet.
 const TYPING_THROTTLE_MS = 3000;
@@ -52,6 +63,27 @@ export function Composer({ conversationId, socket, onSend, readers, readingLangu
   const uploadToken = useRef(0);
   const typing = useRef({ active: false, lastSent: 0, idle: undefined as ReturnType<typeof setTimeout> | undefined });
   const fileId = useId();
+  const [micProblem, setMicProblem] = useState<MicProblem>();
+
+  /** A transcript (or dictation) joins what is already written, for the member to check. */
+  const addSpoken = (spoken: string) => {
+    setText((current) => {
+      const before = current.trimEnd();
+      return (before ? `${before} ${spoken}` : spoken).slice(0, MUSE_TEXT_MAX);
+    });
+    textArea.current?.focus();
+  };
+  const voice = useVoiceDraft(from || undefined, addSpoken);
+  // Where this browser cannot record (an old webview), its own recognition may still take dictation.
+  const cannotRecord = recordingProblem();
+  const dictation = useSpeechInput(from || readingLanguage, text, setText, (reason) => {
+    setMicProblem(reason === 'insecure' ? 'insecure' : 'denied');
+  });
+  const shownMicProblem = micProblem ?? voice.recorder.problem;
+  const closeMicProblem = () => {
+    setMicProblem(undefined);
+    voice.recorder.clearProblem();
+  };
 
   const stopTyping = () => {
     const state = typing.current;
@@ -128,14 +160,18 @@ export function Composer({ conversationId, socket, onSend, readers, readingLangu
   };
 
   const trimmed = text.trim();
-  const canSend = (trimmed.length > 0 || Boolean(attachment?.photo)) && !attachment?.uploading;
+  const canSend =
+    (trimmed.length > 0 || Boolean(attachment?.photo) || Boolean(voice.ready)) && !attachment?.uploading && !voice.busy;
 
   const submit = (event?: SyntheticEvent) => {
     event?.preventDefault();
     if (!canSend) return;
-    onSend({ text: trimmed, from: from || undefined, photo: attachment?.photo ?? null });
+    if (dictation.listening) dictation.stop();
+    onSend({ text: trimmed, from: from || undefined, photo: attachment?.photo ?? null, voice: voice.ready ?? null });
     stopTyping();
     setText('');
+    voice.clear();
+    closeMicProblem();
     uploadToken.current += 1;
     setAttachment(undefined);
     if (fileInput.current) fileInput.current.value = '';
@@ -152,26 +188,45 @@ export function Composer({ conversationId, socket, onSend, readers, readingLangu
   return (
     <form className="composer" onSubmit={submit}>
       <div className="composer-tools">
-        <PhotoFileInput
-          ref={fileInput}
-          id={fileId}
-          className="visually-hidden"
-          onChange={(event) => {
-            attach(event.target.files?.[0]);
-          }}
-        />
-        <label htmlFor={fileId} className="icon-button" title={t('muses.attachPhoto')}>
-          <ImagePlus aria-hidden size={20} />
-          <span className="visually-hidden">{t('muses.attachPhoto')}</span>
-        </label>
-        <LanguageSelect
-          className="composer-language"
-          label={t('muses.sourceLanguage')}
-          hiddenLabel
-          extraOption={{ value: '', label: t('muses.detectAuto') }}
-          value={from}
-          onChange={setFrom}
-        />
+        {/* While it records, the row is the recording's: its time, Cancel and Stop. */}
+        {voice.recorder.phase === 'idle' && (
+          <>
+            <PhotoFileInput
+              ref={fileInput}
+              id={fileId}
+              className="visually-hidden"
+              onChange={(event) => {
+                attach(event.target.files?.[0]);
+              }}
+            />
+            <label htmlFor={fileId} className="icon-button" title={t('muses.attachPhoto')}>
+              <ImagePlus aria-hidden size={20} />
+              <span className="visually-hidden">{t('muses.attachPhoto')}</span>
+            </label>
+          </>
+        )}
+        {!cannotRecord ? (
+          <RecordingControls recorder={voice.recorder} label={t('speech.record')} disabled={Boolean(voice.draft)} />
+        ) : cannotRecord === 'unsupported' && speechRecognitionConstructor() ? (
+          <DictationButton dictation={dictation} />
+        ) : (
+          <MicUnavailableButton
+            label={t('speech.record')}
+            onExplain={() => {
+              setMicProblem(cannotRecord);
+            }}
+          />
+        )}
+        {voice.recorder.phase === 'idle' && (
+          <LanguageSelect
+            className="composer-language"
+            label={t('muses.sourceLanguage')}
+            hiddenLabel
+            extraOption={{ value: '', label: t('muses.detectAuto') }}
+            value={from}
+            onChange={setFrom}
+          />
+        )}
       </div>
       {attachment && (
         <div className="composer-attachment">
@@ -186,6 +241,9 @@ export function Composer({ conversationId, socket, onSend, readers, readingLangu
           </button>
         </div>
       )}
+      <VoiceDraftChip voice={voice} />
+      <MicProblemNote problem={shownMicProblem} onClose={closeMicProblem} />
+      {dictation.listening && <p className="muted">{t('interpreter.listening')}</p>}
       {photoError && (
         <p className="field-error" role="alert">
           {photoError}

@@ -5,6 +5,7 @@ import { ToastContainer } from 'react-toastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Muse } from '@tolk/shared/schemas/conversations';
 import { initI18n } from '../../../lib/i18n';
+import { WithQueryClient } from '../../../lib/test-render';
 import { aMuse, aTranslation } from '../test-factories';
 import type { PendingMuse } from '../thread-state';
 import { MuseItem, PendingMuseItem } from './muse-item';
@@ -34,6 +35,7 @@ function renderMuse(muse: Muse, mine = false, { folded = false } = {}) {
         />
       </ol>
     </MemoryRouter>,
+    { wrapper: WithQueryClient },
   );
   return { onDelete, onOpenPhoto, onReport };
 }
@@ -210,6 +212,7 @@ describe('PendingMuseItem', () => {
     text: 'On its way',
     from: undefined,
     photo: null,
+    voice: null,
     createdAt: '2025-06-01T10:00:00.000Z',
     status: 'sending',
   };
@@ -265,5 +268,34 @@ describe('PendingMuseItem', () => {
     expect(screen.queryByText(/Not sent/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Send now' }));
     expect(onRetry).toHaveBeenCalledWith(pending.clientId);
+  });
+});
+
+describe('a voice muse', () => {
+  const voice = { id: '7b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d', url: '/api/voice/7b1c2d3e', durationMs: 7_400 };
+
+  it('plays the sender’s recording, showing its length, above the translation', () => {
+    renderMuse(
+      aMuse(1, {
+        text: 'Good morning',
+        from: 'en',
+        voice,
+        translation: aTranslation({ to: 'es', text: 'Buenos días' }),
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Play voice muse, 0:07' })).toBeTruthy();
+    const audio = document.querySelector('audio.voice-audio');
+    expect(audio?.getAttribute('src')).toBe(voice.url);
+    expect(document.querySelector('.voice-player time')?.textContent).toBe('0:07');
+    expect(screen.getByText('Buenos días')).toBeTruthy();
+    expect(screen.queryByText('No transcript')).toBeNull();
+  });
+
+  it('says it has no transcript when the engine gave none, and still plays', () => {
+    renderMuse(aMuse(1, { text: '', voice, translation: null }));
+    expect(screen.getByText('No transcript')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play voice muse, 0:07' })).toBeTruthy();
+    // Nothing to read aloud without words.
+    expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
   });
 });

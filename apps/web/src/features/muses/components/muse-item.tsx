@@ -1,16 +1,18 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertCircle, Ban, Clock, CloudOff, Flag, Languages, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { AlertCircle, Ban, Clock, CloudOff, Flag, Languages, Mic, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Muse, Photo } from '@tolk/shared/schemas/conversations';
 import { languageName } from '../../../lib/language-names';
 import { Avatar } from '../../../ui/avatar';
+import { IconButton } from '../../../ui/icon-button';
 import { MachineTranslationNote } from '../../../ui/machine-translation';
 import { formatDateTime, personName } from '../../../lib/format';
 import { formatMuseTime, museView } from '../muse-display';
 import { paths } from '../../../lib/paths';
 import type { PendingMuse } from '../thread-state';
 import { flagTranslation } from '../api/flag-translation';
+import { formatDuration, SpeakerButton, VoicePlayer } from '../../speech';
 
 interface MuseItemProps {
   muse: Muse;
@@ -99,6 +101,8 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto, on
                 />
               </button>
             )}
+            {muse.voice && <VoicePlayer url={muse.voice.url} durationMs={muse.voice.durationMs} />}
+            {muse.voice && !muse.text && <p className="muse-state">{t('speech.noTranscript')}</p>}
             {view.text && (
               <p className="muse-text" lang={shownLanguage || undefined} dir="auto">
                 {view.text}
@@ -141,39 +145,41 @@ function MuseItemRow({ muse, mine, showSender, readBy, onDelete, onOpenPhoto, on
             {formatMuseTime(muse.createdAt, i18n.language)}
           </time>
           {muse.editedAt && !muse.deleted && <span>{t('muses.edited')}</span>}
+          {!muse.deleted && view.text && (view.translating ? muse.from : shownLanguage) && (
+            // Read in the language shown: the original's while its translation is on its way.
+            <SpeakerButton text={view.text} language={view.translating ? muse.from : shownLanguage} allowServer />
+          )}
           {!muse.deleted && (
             <Link className="icon-button small" to={paths.muse(muse.id)} aria-label={t('muses.versions')}>
               <Languages aria-hidden size={16} />
             </Link>
           )}
           {!mine && !muse.deleted && onReport && (
-            <button
-              type="button"
-              className="icon-button small"
-              aria-label={t('muses.report', { name: sender })}
-              title={t('report.action')}
+            <IconButton
+              small
+              label={t('muses.report', { name: sender })}
+              tip={t('report.action')}
               onClick={() => {
                 onReport(muse);
               }}
             >
               <Flag aria-hidden size={15} />
-            </button>
+            </IconButton>
           )}
           {mine && !muse.deleted && (
             <>
               <Link className="icon-button small" to={paths.museEdit(muse.id)} aria-label={t('common.edit')}>
                 <Pencil aria-hidden size={16} />
               </Link>
-              <button
-                type="button"
-                className="icon-button small"
-                aria-label={t('common.delete')}
+              <IconButton
+                small
+                label={t('common.delete')}
                 onClick={() => {
                   onDelete(muse);
                 }}
               >
                 <Trash2 aria-hidden size={16} />
-              </button>
+              </IconButton>
             </>
           )}
         </div>
@@ -208,6 +214,11 @@ function PendingMuseRow({ pending, onRetry }: PendingMuseItemProps) {
               height={pending.photo.height}
             />
           </span>
+        )}
+        {pending.voice && (
+          <p className="muse-state">
+            <Mic aria-hidden size={14} /> {t('speech.voiceMuse')} · {formatDuration(pending.voice.durationMs)}
+          </p>
         )}
         {pending.text && (
           <p className="muse-text" dir="auto">

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '@tolk/shared/schemas/conversations';
 import { chooseUiLanguage, initI18n } from '../../../lib/i18n';
+import { WithQueryClient } from '../../../lib/test-render';
 import { aConversation, aMuse } from '../test-factories';
 import { MuseLog } from './muse-log';
 
@@ -37,6 +38,7 @@ function renderLog(conversation: Conversation, blocked: string[]) {
         onSeen={vi.fn()}
       />
     </MemoryRouter>,
+    { wrapper: WithQueryClient },
   );
 }
 

@@ -111,9 +111,10 @@ function readVoices(): SpeechSynthesisVoice[] {
 function subscribeVoices(listener: () => void): () => void {
   if (typeof speechSynthesis === 'undefined') return () => undefined;
   // Chrome loads its voices after the page; this event says they are there.
-  speechSynthesis.addEventListener('voiceschanged', listener);
+  const synthesis = speechSynthesis;
+  synthesis.addEventListener('voiceschanged', listener);
   return () => {
-    speechSynthesis.removeEventListener('voiceschanged', listener);
+    synthesis.removeEventListener('voiceschanged', listener);
   };
 }
 

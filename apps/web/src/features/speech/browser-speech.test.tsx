@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSpeechInput } from './speech';
+import { useSpeechInput } from './browser-speech';
 import { installRecognizer, secureContext, uninstallSpeech } from './test-speech';
 
 afterEach(uninstallSpeech);
