@@ -69,7 +69,10 @@ describe('watching a live stream for missing muses', () => {
     gaps.saw(8, 12);
     gaps.saw(9, 12);
     gaps.saw(12, 10);
-    vi.advanceTimersByTime(4000);
+    // The new hole (11) waits a grace of its own, then is asked for.
+    vi.advanceTimersByTime(999);
+    expect(onGap).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(1);
     expect(onGap).toHaveBeenLastCalledWith(10);
     gaps.saw(11, 12);
     vi.advanceTimersByTime(2000);
@@ -88,5 +91,35 @@ describe('watching a live stream for missing muses', () => {
     gaps.stop();
     vi.advanceTimersByTime(60_000);
     expect(onGap).toHaveBeenCalledTimes(6);
+  });
+
+  it('gives each hole its own grace: filling the first does not ask for the next at once', () => {
+    const onGap = vi.fn();
+    const gaps = watchSeqGaps(onGap, 1000);
+    // 6 and 8 are missing; 9 arrived first, copies of the others are on their way.
+    gaps.saw(7, 5);
+    gaps.saw(9, 7);
+    vi.advanceTimersByTime(900);
+    // 6 comes late, inside its grace: the hole at 8 is now the first, and gets a full grace.
+    gaps.saw(6, 9);
+    vi.advanceTimersByTime(900);
+    expect(onGap).not.toHaveBeenCalled();
+    gaps.saw(8, 9);
+    expect(gaps.open).toBe(false);
+    vi.advanceTimersByTime(60_000);
+    expect(onGap).not.toHaveBeenCalled();
+  });
+
+  it('asks for the next hole only once it has outlived its own grace', () => {
+    const onGap = vi.fn();
+    const gaps = watchSeqGaps(onGap, 1000);
+    gaps.saw(7, 5);
+    gaps.saw(9, 7);
+    vi.advanceTimersByTime(500);
+    gaps.saw(6, 9);
+    vi.advanceTimersByTime(999);
+    expect(onGap).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onGap).toHaveBeenCalledExactlyOnceWith(7);
   });
 });

@@ -3,7 +3,8 @@
  * deleted muse keeps its place), so a new muse more than one past the newest held means some
  * were not delivered: sent through another server while the servers' shared channel was down,
  * say, with this socket connected all along and so never rejoining. Live copies may also arrive
- * a little out of order, so a hole is only acted on once it is still open after a grace period;
+ * a little out of order, so a hole is only acted on once it is still open after a grace period
+ * (each hole its own, counted from when it became the first one missing);
  * then `onGap` is told the seq to catch up after (the last one held before the first missing),
  * and told again, less and less often, until the hole is filled: the catch-up may have been
  * asked on a connection that dropped, or of a server that could not answer.
@@ -67,6 +68,16 @@ export function watchSeqGaps(onGap: (afterSeq: number) => void, graceMs = SEQ_GA
         if (seq <= from) return;
         received.add(seq);
         highest = Math.max(highest, seq);
+        const before = from;
+        while (received.has(from + 1)) received.delete(++from);
+        if (from >= highest) close();
+        else if (from > before) {
+          // The front hole was filled (a copy that came late): the next one gets a grace of its
+          // own from now, as copies overtaking each other would fill it too.
+          asks = 0;
+          clearTimeout(timer);
+          timer = setTimeout(check, graceMs);
+        }
         return;
       }
       if (seq <= heldBefore + 1) return;

@@ -122,6 +122,12 @@ export const SOCKET_SERVER_OPTIONS = {
   maxHttpBufferSize: 64 * 1024,
 } satisfies Partial<ServerOptions>;
 
+/**
+ * How long asking the other instances (through Redis) who is online may take before this
+ * instance answers with its own sockets: they answer in milliseconds, and a join waits on it.
+ */
+const PRESENCE_REQUEST_TIMEOUT_MS = 1_000;
+
 export const realtimePlugin = fp(
   async (app: FastifyInstance, options: RealtimeOptions) => {
     const allowed = new Set(
@@ -167,16 +173,21 @@ export const realtimePlugin = fp(
           return sent;
         },
       });
-      io.adapter(createAdapter(pub, sub));
-      // Who is online, asked of every instance: while Redis is away, this instance's own sockets
-      // (a join must not fail because presence cannot be asked).
+      io.adapter(createAdapter(pub, sub, { requestsTimeout: PRESENCE_REQUEST_TIMEOUT_MS }));
+      // Who is online, asked of every instance: while Redis is away, this instance's own sockets at
+      // once (a join must neither fail nor wait on a request nobody can carry), and the same when
+      // the other instances do not all answer in time.
       const adapter = io.of('/').adapter;
       const fetchSockets = adapter.fetchSockets.bind(adapter);
-      adapter.fetchSockets = (opts) =>
-        fetchSockets(opts).catch((error: unknown) => {
+      const local = (opts: Parameters<typeof fetchSockets>[0]) =>
+        fetchSockets({ ...opts, flags: { ...opts.flags, local: true } });
+      adapter.fetchSockets = (opts) => {
+        if (!pub.isReady || !sub.isReady) return local(opts);
+        return fetchSockets(opts).catch((error: unknown) => {
           app.log.warn({ err: error }, 'other instances could not be asked for their sockets');
-          return fetchSockets({ ...opts, flags: { ...opts.flags, local: true } });
+          return local(opts);
         });
+      };
       redisClients.push(pub, sub);
     }
 
