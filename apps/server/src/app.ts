@@ -251,6 +251,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(musesPlugin, {
     ...(options.translator ? { translator: options.translator } : {}),
     noticeDelayMs: config.notifications.museDelayMs,
+    shedding: config.limits.shedding,
     sendLimit: {
       max: config.limits.musesPerMinute,
       windowMs: 60_000,

@@ -82,6 +82,9 @@ const environmentSchema = z.object({
   TOLK_LIMIT_TRANSLATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TOLK_LIMIT_CITY_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TOLK_LIMIT_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Past saturation new muses are refused (503, Retry-After: 1) rather than queued for seconds.
+  TOLK_SHED_SEND_BACKLOG: z.coerce.number().int().min(1).default(512),
+  TOLK_SHED_LOOP_DELAY_MS: z.coerce.number().int().min(1).default(250),
   TOLK_LIMIT_PLAZAS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   TOLK_LIMIT_PLAZA_JOINS_PER_HOUR: z.coerce.number().int().min(1).default(300),
   TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
@@ -248,6 +251,8 @@ export function tileOrigin(template: string): string {
 
 /** Every per-route request limit, in one place (README: configuration). */
 export interface RequestLimits {
+  /** Past saturation new muses are refused rather than queued: at this much work on hand, or this event-loop delay (p99, ms). */
+  shedding: { maxBacklog: number; maxLoopDelayMs: number };
   /** Registrations per address per hour. */
   registerPerHour: number;
   /** "Forgot password?" requests (and reset attempts) per address per hour. */
@@ -325,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       translatePerMinute: e.TOLK_LIMIT_TRANSLATE_PER_MINUTE,
       citySearchesPerMinute: e.TOLK_LIMIT_CITY_SEARCHES_PER_MINUTE,
       musesPerMinute: e.TOLK_LIMIT_MUSES_PER_MINUTE,
+      shedding: { maxBacklog: e.TOLK_SHED_SEND_BACKLOG, maxLoopDelayMs: e.TOLK_SHED_LOOP_DELAY_MS },
       plazasPerHour: e.TOLK_LIMIT_PLAZAS_PER_HOUR,
       plazaJoinsPerHour: e.TOLK_LIMIT_PLAZA_JOINS_PER_HOUR,
       plazaMusesPerMinute: e.TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE,

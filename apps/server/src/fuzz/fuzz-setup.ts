@@ -51,6 +51,7 @@ export async function fuzzApp(): Promise<{ t: TestApp; takeErrors: () => LoggedE
         forgotPasswordPerHour: PLENTY,
         translatePerMinute: PLENTY,
         musesPerMinute: PLENTY,
+        shedding: { maxBacklog: PLENTY, maxLoopDelayMs: PLENTY },
         plazasPerHour: PLENTY,
         plazaJoinsPerHour: PLENTY,
         plazaMusesPerMinute: PLENTY,

@@ -361,6 +361,8 @@ export function createDelivery(deps: {
       track(run);
       return run;
     },
+    /** Muses still being fanned out (translated, written to their readers' sockets). */
+    backlog: () => background.size,
     /** Waits for background deliveries (tests, shutdown). */
     async idle() {
       while (background.size) await Promise.allSettled([...background]);

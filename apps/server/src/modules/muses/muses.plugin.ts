@@ -29,6 +29,8 @@ export const musesPlugin = fp(
       sendLimit: SocketSendLimit;
       /** How long after a muse its conversation's unread members are told (a reader on the screen has read it by then); null: never. */
       noticeDelayMs: number | null;
+      /** Past saturation, sends are refused (503, Retry-After) rather than queued for seconds. */
+      shedding?: { maxBacklog: number; maxLoopDelayMs: number };
     },
   ) => {
     let isPremium: ((author: MuseAuthor) => Promise<boolean>) | undefined;
@@ -60,6 +62,7 @@ export const musesPlugin = fp(
       reach: app.reach,
       flags: app.translationFlags,
       ...(notices ? { notices } : {}),
+      ...(options.shedding ? { shedding: options.shedding } : {}),
     });
     app.decorate(
       'muses',
@@ -84,6 +87,7 @@ export const musesPlugin = fp(
     retryTimer.unref();
     app.addHook('preClose', async () => {
       clearInterval(retryTimer);
+      service.close();
       await service.idle();
     });
   },

@@ -11,6 +11,7 @@ import type { UploadsService } from '../uploads';
 import type { PlazasRepository } from './plazas.repository';
 import { createConversationsService, type Actor, type Membership } from './conversations.service';
 import { createDelivery } from './delivery';
+import { createSendGate, type SendGateOptions } from './send-gate';
 import type { MuseNotices } from './muse-notices';
 import type { MuseRecord, MusesRepository } from './muses.repository';
 import { museView, originalVersion, translationFromRow } from './muse-views';
@@ -22,6 +23,20 @@ export type { ConversationRow, MemberRow, MemberView } from './muses.repository'
 
 /** What detection made of a muse's language, when it was asked (no `from` given). */
 type Detected = ReturnType<MuseTranslator['detect']>;
+
+/** A muse as a member (or a plaza's side) sends it. */
+export interface MuseSendInput {
+  clientId: string;
+  text: string;
+  from?: string | undefined;
+  photoId?: string | undefined;
+  voiceId?: string | undefined;
+  /** Plazas: the side writing and its language, taken unless the text is plainly in... */
+  side?: string | undefined;
+  sideLanguage?: string | undefined;
+  /** ...the other side's language (typed in the wrong half): then it is that language. */
+  otherSideLanguage?: string | undefined;
+}
 
 /**
  * Muses: sending (idempotent on the client id, stored before anything slow), pages, detail,
@@ -44,9 +59,16 @@ export function createMusesService(deps: {
   flags: Pick<TranslationFlags, 'flag'>;
   /** Notifications of muses to members not reading the conversation. */
   notices?: Pick<MuseNotices, 'sent' | 'read'>;
+  /** Past saturation new sends are refused (503, Retry-After) rather than queued: where (config.limits). */
+  shedding?: Omit<SendGateOptions, 'fanOuts'>;
 }) {
   const { repo, translator } = deps;
   const delivery = createDelivery({ store: repo, translator, io: deps.io, log: deps.log, metrics: deps.metrics });
+  const gate = createSendGate({
+    maxBacklog: deps.shedding?.maxBacklog ?? Number.POSITIVE_INFINITY,
+    maxLoopDelayMs: deps.shedding?.maxLoopDelayMs ?? Number.POSITIVE_INFINITY,
+    fanOuts: delivery.backlog,
+  });
   const { viewsFor } = delivery;
   const conversations = createConversationsService({
     repo,
@@ -58,13 +80,93 @@ export function createMusesService(deps: {
   });
   const { membership } = conversations;
 
+  /** One send, admitted by the gate: stored in order, then fanned out in the background. */
+  async function sendNow(
+    actor: Actor,
+    conversationId: string,
+    input: MuseSendInput,
+    via: MuseVia,
+  ): Promise<{ muse: Muse; created: boolean; record: MuseRecord; detected: Detected | null }> {
+    const text = input.text.trim();
+    if (!text && !input.photoId && !input.voiceId) {
+      // A retry is answered with the muse it repeats, whatever it carries.
+      const { member } = await membership(conversationId, actor);
+      const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
+      if (existing) {
+        return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing, detected: null };
+      }
+      throw fieldError('text', SERVER_MESSAGES.writeSomething);
+    }
+    // A plaza guest's token names their member row, an account names itself: the append checks
+    // either is a live member of this conversation, so the usual send is one statement.
+    const sender = actor.guestMemberId
+      ? { memberId: actor.guestMemberId }
+      : actor.accountId
+        ? { accountId: actor.accountId }
+        : undefined;
+    if (!sender) throw notFound('Conversation');
+    if (input.photoId) await assertOwnPhoto(actor, conversationId, input.photoId);
+    const voice = input.voiceId ? await ownVoice(actor, input.voiceId) : null;
+    // Short or ambiguous texts fall back to the writer's profile language.
+    // Detection is a local table lookup: cheap enough to run before the append.
+    const detected = text && !input.from ? translator.detect(text, input.sideLanguage ?? actor.language) : null;
+    const wrongHalf =
+      input.sideLanguage !== undefined &&
+      input.otherSideLanguage !== undefined &&
+      detected !== null &&
+      baseLanguage(detected.language) === baseLanguage(input.otherSideLanguage);
+    const sourceLanguage =
+      input.from ?? (wrongHalf ? input.otherSideLanguage : input.sideLanguage) ?? detected?.language ?? actor.language;
+    // Nothing slow before the append: the sequence is the order sends arrived in. The reading
+    // (transliteration) follows the muse, like its translations.
+    const result = await repo.appendMuse({
+      conversationId,
+      sender,
+      clientId: input.clientId,
+      text,
+      sourceLanguage,
+      detectedLanguage: detected?.language ?? null,
+      transliteration: null,
+      photoId: input.photoId ?? null,
+      voice,
+      side: input.side ?? null,
+    });
+    if (!result) throw notFound('Conversation');
+    const { member, appended, cutOff } = result;
+    if (!appended) {
+      // The client id is already stored: a retry gets the muse as it stands.
+      const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
+      if (!existing && cutOff) throw forbidden(SERVER_MESSAGES.unreachable);
+      if (!existing) throw notFound('Conversation'); // it went while this was being sent
+      return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing, detected };
+    }
+    const { record, audience } = appended;
+    delivery.deliver(record, 'muse:new', audience);
+    // Plazas are read face to face: nobody is told of them elsewhere.
+    if (!audience.plaza.length && record.side === null) deps.notices?.sent(conversationId);
+    deps.metrics.museSent(via);
+    return {
+      muse: museView(record, member.readingLanguage, undefined, member.readsWithout),
+      created: true,
+      record,
+      detected,
+    };
+  }
+
   return {
     ...conversations,
     viewsFor,
     /** Live delivery of this module's muses and events: plazas use it too. */
     delivery,
-    /** Waits for background deliveries (tests, shutdown). */
+    /** Waits for background deliveries (tests, shutdown), and stops watching the load. */
     idle: () => delivery.idle(),
+    close: () => {
+      gate.close();
+    },
+    /** Sends refused because the server was past saturation. */
+    get shed() {
+      return gate.shed;
+    },
 
     /** Raw records after a sequence, as `readerAccountId` may read them (null: a plaza, read by all). */
     musesAfter: (conversationId: string, after: number, limit: number, readerAccountId: string | null) =>
@@ -75,88 +177,11 @@ export function createMusesService(deps: {
     async send(
       actor: Actor,
       conversationId: string,
-      input: {
-        clientId: string;
-        text: string;
-        from?: string | undefined;
-        photoId?: string | undefined;
-        voiceId?: string | undefined;
-        /** Plazas: the side writing and its language, taken unless the text is plainly in... */
-        side?: string | undefined;
-        sideLanguage?: string | undefined;
-        /** ...the other side's language (typed in the wrong half): then it is that language. */
-        otherSideLanguage?: string | undefined;
-      },
+      input: MuseSendInput,
       /** How it came in, for the metrics. */
       via: MuseVia,
     ): Promise<{ muse: Muse; created: boolean; record: MuseRecord; detected: Detected | null }> {
-      const text = input.text.trim();
-      if (!text && !input.photoId && !input.voiceId) {
-        // A retry is answered with the muse it repeats, whatever it carries.
-        const { member } = await membership(conversationId, actor);
-        const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
-        if (existing) {
-          return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing, detected: null };
-        }
-        throw fieldError('text', SERVER_MESSAGES.writeSomething);
-      }
-      // A plaza guest's token names their member row, an account names itself: the append checks
-      // either is a live member of this conversation, so the usual send is one statement.
-      const sender = actor.guestMemberId
-        ? { memberId: actor.guestMemberId }
-        : actor.accountId
-          ? { accountId: actor.accountId }
-          : undefined;
-      if (!sender) throw notFound('Conversation');
-      if (input.photoId) await assertOwnPhoto(actor, conversationId, input.photoId);
-      const voice = input.voiceId ? await ownVoice(actor, input.voiceId) : null;
-      // Short or ambiguous texts fall back to the writer's profile language.
-      // Detection is a local table lookup: cheap enough to run before the append.
-      const detected = text && !input.from ? translator.detect(text, input.sideLanguage ?? actor.language) : null;
-      const wrongHalf =
-        input.sideLanguage !== undefined &&
-        input.otherSideLanguage !== undefined &&
-        detected !== null &&
-        baseLanguage(detected.language) === baseLanguage(input.otherSideLanguage);
-      const sourceLanguage =
-        input.from ??
-        (wrongHalf ? input.otherSideLanguage : input.sideLanguage) ??
-        detected?.language ??
-        actor.language;
-      // Nothing slow before the append: the sequence is the order sends arrived in. The reading
-      // (transliteration) follows the muse, like its translations.
-      const result = await repo.appendMuse({
-        conversationId,
-        sender,
-        clientId: input.clientId,
-        text,
-        sourceLanguage,
-        detectedLanguage: detected?.language ?? null,
-        transliteration: null,
-        photoId: input.photoId ?? null,
-        voice,
-        side: input.side ?? null,
-      });
-      if (!result) throw notFound('Conversation');
-      const { member, appended, cutOff } = result;
-      if (!appended) {
-        // The client id is already stored: a retry gets the muse as it stands.
-        const existing = await repo.findMuseByClientId(conversationId, member.id, input.clientId);
-        if (!existing && cutOff) throw forbidden(SERVER_MESSAGES.unreachable);
-        if (!existing) throw notFound('Conversation'); // it went while this was being sent
-        return { muse: (await viewsFor([existing], member))[0]!, created: false, record: existing, detected };
-      }
-      const { record, audience } = appended;
-      delivery.deliver(record, 'muse:new', audience);
-      // Plazas are read face to face: nobody is told of them elsewhere.
-      if (!audience.plaza.length && record.side === null) deps.notices?.sent(conversationId);
-      deps.metrics.museSent(via);
-      return {
-        muse: museView(record, member.readingLanguage, undefined, member.readsWithout),
-        created: true,
-        record,
-        detected,
-      };
+      return gate.admit(() => sendNow(actor, conversationId, input, via));
     },
 
     async musesPage(
