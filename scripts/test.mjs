@@ -22,10 +22,13 @@ try {
     await ensureDependencies();
     // The browser for the end-to-end tests, and the local translation engine the chats and the
     // interpreter are tested against (English, Spanish, French, Portuguese, Italian), and openssl
-    // for the certificate of the PayPal contract server (PayPal's SDK speaks only HTTPS).
+    // for the certificate of the PayPal contract server (PayPal's SDK speaks only HTTPS), and
+    // espeak-ng, which speaks the sentence the fake microphone plays in the voice muse test
+    // (apps/web/e2e/voice.spec.ts: Chromium reads it as the microphone's input).
     await ensureSystemPackages([
       { name: 'openssl', binary: 'openssl' },
       { name: 'chromium', binary: 'chromium' },
+      { name: 'espeak-ng', binary: 'espeak-ng' },
       { name: 'apertium', binary: 'apertium' },
       { name: 'cg3', binary: 'vislcg3' },
       { name: 'apertium-eng-spa', file: '/usr/share/apertium/modes/eng-spa.mode' },
