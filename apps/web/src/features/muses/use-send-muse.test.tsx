@@ -8,7 +8,7 @@ import en from '../../locales/en.json';
 import { sendMuse } from './api/send-muse';
 import { CONVERSATION_ID, aMuse } from './test-factories';
 import { EMPTY_THREAD, mergeMuses, type ThreadState } from './thread-state';
-import { SOCKET_SEND_TIMEOUT_MS, useSendMuse } from './use-send-muse';
+import { BUSY_RETRIES, SOCKET_SEND_TIMEOUT_MS, useSendMuse } from './use-send-muse';
 
 vi.mock('./api/send-muse', () => ({ sendMuse: vi.fn() }));
 const send = vi.mocked(sendMuse);
@@ -263,6 +263,68 @@ describe('useSendMuse: over the realtime socket', () => {
     });
     expect(emitWithAck.mock.calls[1]?.[1].clientId).toBe(clientId);
     expect(thread.state.muses.map((muse) => muse.seq)).toEqual([9]);
+  });
+
+  it('sends again by itself while the server is too busy to take it, with the same client id, then shows it stored', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const { socket, emitWithAck } = fakeSocket();
+      const busy = { ok: false, error: { code: 'unavailable', message: 'Tolk is very busy.', retryAfterSeconds: 1 } };
+      emitWithAck.mockResolvedValueOnce(busy).mockResolvedValueOnce(busy);
+      emitWithAck.mockImplementationOnce((_event, request) =>
+        Promise.resolve({ ok: true, created: true, muse: storedFrom(request, 3) }),
+      );
+      const thread = store();
+      const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+      let clientId = '';
+      act(() => {
+        clientId = result.current.send({ text: 'Busy night' });
+      });
+      // Turned away twice: it stays "sending" (not "not sent") through the waits the server named.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(emitWithAck).toHaveBeenCalledTimes(1);
+      expect(thread.state.pending[0]?.status).toBe('sending');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      expect(emitWithAck).toHaveBeenCalledTimes(2);
+      expect(thread.state.pending[0]?.status).toBe('sending');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      expect(emitWithAck).toHaveBeenCalledTimes(3);
+      expect(emitWithAck.mock.calls.map((call) => call[1].clientId)).toEqual([clientId, clientId, clientId]);
+      expect(thread.state.pending).toHaveLength(0);
+      expect(thread.state.muses.map((muse) => muse.seq)).toEqual([3]);
+      expect(send).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a muse as not sent once the server has stayed too busy for every retry', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const { socket, emitWithAck } = fakeSocket();
+      emitWithAck.mockResolvedValue({
+        ok: false,
+        error: { code: 'unavailable', message: 'Tolk is very busy.', retryAfterSeconds: 1 },
+      });
+      const thread = store();
+      const { result } = renderHook(() => useSendMuse(CONVERSATION_ID, thread.update, thread.read, socket));
+      act(() => {
+        result.current.send({ text: 'Busy night' });
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(BUSY_RETRIES * 2_000);
+      });
+      expect(emitWithAck).toHaveBeenCalledTimes(BUSY_RETRIES + 1);
+      expect(thread.state.pending[0]).toMatchObject({ status: 'failed', failure: 'rejected' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not trust a malformed acknowledgement', async () => {

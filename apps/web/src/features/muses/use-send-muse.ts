@@ -84,13 +84,32 @@ function parseSendAck(payload: unknown): SocketOutcome {
   return { ok: false, error: new HttpError(0, code, message, fields ?? {}, retryAfterSeconds) };
 }
 
+/**
+ * Past saturation the server turns sends away (`unavailable`, with the seconds to wait) rather
+ * than queue them: the muse goes again by itself, this many times, before it shows as not sent.
+ */
+export const BUSY_RETRIES = 5;
+
+/** The wait the server named, plus up to a second of jitter so that turned-away clients spread out. */
+function busyWaitMs(error: HttpError): number {
+  return (error.retryAfterSeconds ?? 1) * 1000 + Math.random() * 1000;
+}
+
 /** Sends one muse now: over the open socket, else (or when it stays quiet) over HTTP. */
 async function deliverNow(
   pending: PendingMuse,
   id: string,
   update: ThreadUpdater,
   socket: RealtimeSocket | undefined,
+  busyRetries = 0,
 ): Promise<void> {
+  /** Still "sending" while the server is busy: it goes again after the wait, in its place in line. */
+  const again = async (error: HttpError) => {
+    if (error.code !== 'unavailable' || busyRetries >= BUSY_RETRIES) return false;
+    await new Promise((resolve) => setTimeout(resolve, busyWaitMs(error)));
+    await deliverNow(pending, id, update, socket, busyRetries + 1);
+    return true;
+  };
   const input: SendMuseInput = {
     clientId: pending.clientId,
     text: pending.text,
@@ -121,6 +140,7 @@ async function deliverNow(
         return;
       }
       if (outcome) {
+        if (await again(outcome.error)) return;
         // The server answered and refused (rate limits and its own failures too): the writer
         // may tap to retry; sending it again over HTTP now would only be refused again.
         const message = errorMessage(outcome.error, i18next.t);
@@ -132,6 +152,7 @@ async function deliverNow(
     update((state) => confirmSent(state, muse));
   } catch (error) {
     const failure = toHttpError(error);
+    if (await again(failure)) return;
     const message = errorMessage(failure, i18next.t);
     update((state) =>
       failPending(state, pending.clientId, failure.code === 'network' ? 'network' : 'rejected', message),
