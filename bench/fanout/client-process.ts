@@ -94,7 +94,7 @@ async function connect(argument: {
 
 /** Open loop: muse k leaves at start + k / rate, whatever became of the ones before it. */
 async function send(plan: SendPlan): Promise<SendResult> {
-  const result: SendResult = { sent: 0, accepted: 0, failed: 0, maxLagMs: 0, texts: {} };
+  const result: SendResult = { sent: 0, accepted: 0, failed: 0, shed: 0, maxLagMs: 0, texts: {} };
   if (!senders.length || plan.count === 0) return result;
   const http = plan.via === 'http' ? httpSenders(plan.port) : undefined;
   const periodMicros = 1e6 / plan.musesPerSecond;
@@ -114,16 +114,18 @@ async function send(plan: SendPlan): Promise<SendResult> {
     const accepted = http
       ? http
           .post(sender.account, `/api/conversations/${sender.conversationId}/muses`, sender.token, body)
-          .then((status) => status === 201)
-      : sockets[sender.socket]!.emitWithAck<{ ok: boolean; created?: boolean }>('muse:send', {
+          .then((status) => (status === 201 ? 'ok' : status === 503 ? 'shed' : 'failed'))
+      : sockets[sender.socket]!.emitWithAck<{ ok: boolean; created?: boolean; error?: { code: string } }>('muse:send', {
           conversationId: sender.conversationId,
           ...body,
-        }).then((ack) => ack.ok && ack.created === true);
+        }).then((ack) =>
+          ack.ok && ack.created === true ? 'ok' : ack.error?.code === 'unavailable' ? 'shed' : 'failed',
+        );
     inFlight.push(
       accepted.then(
-        (ok) => {
-          if (!ok) {
-            result.failed++;
+        (outcome) => {
+          if (outcome !== 'ok') {
+            result[outcome]++;
             return;
           }
           result.accepted++;

@@ -124,6 +124,8 @@ export interface SendResult {
   sent: number;
   accepted: number;
   failed: number;
+  /** Sends the server turned away as past saturation (503 / `unavailable`): not stored, not resent here. */
+  shed: number;
   /** How far behind its schedule the latest send left (the client process's own lag). */
   maxLagMs: number;
   /** Accepted muses by text and source language: `${from}\u0000${text}`. */

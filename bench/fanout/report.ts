@@ -87,6 +87,7 @@ export function printReport(runs: ServerRun[]) {
     each('  deliveries received / expected', (run) => `${run.load.latency.count}/${run.load.expected}`),
     each('  CPU: server / PostgreSQL / clients', (run) => cpu(run.load)),
     each('  sends failed, client send lag (ms)', (run) => `${run.load.failed}, ${fixed(run.load.maxLagMs, 0)}`),
+    each('  hold: sends shed (503), p99 of the rest (ms)', (run) => `${run.hold.shed}, ${run.hold.latency.p99}`),
     each('RSS per idle socket (KiB)', (run) => kib(run.rssPerSocket)),
     each('heap per idle socket (KiB)', (run) => kib(run.heapPerSocket)),
     each('setup: seed and start (s)', (run) => fixed(run.setupMs / 1000)),

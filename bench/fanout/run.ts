@@ -49,6 +49,8 @@ export interface Phase {
   latency: ReturnType<typeof percentiles>;
   accepted: number;
   failed: number;
+  /** Sends turned away as past saturation (Tolk's send gate). */
+  shed: number;
   expected: number;
   maxLagMs: number;
   /** Share of one core the server process used, and the client processes together, in the window. */
@@ -247,6 +249,7 @@ export async function runServer(kind: ServerKind, profilePrefix: string | undefi
       latency: percentiles(stats.map((s) => s.histogram)),
       accepted,
       failed: results.reduce((sum, r) => sum + r.failed, 0),
+      shed: results.reduce((sum, r) => sum + r.shed, 0),
       expected,
       maxLagMs: Math.max(...results.map((r) => r.maxLagMs)),
       serverCpu: (to.server - from.server) / (to.at - from.at),
@@ -304,6 +307,7 @@ function progress(kind: string, name: string, p: Phase) {
       (Number.isNaN(p.databaseCpu) ? '' : `PostgreSQL CPU ${(p.databaseCpu * 100).toFixed(0)} %, `) +
       `clients CPU ${(p.clientsCpu * 100).toFixed(0)} %, send lag ${p.maxLagMs.toFixed(0)} ms` +
       (p.failed ? `, ${p.failed} failed sends` : '') +
+      (p.shed ? `, ${p.shed} sends shed (503)` : '') +
       (p.latency.count < p.expected ? `, ${p.expected - p.latency.count} deliveries missing` : ''),
   );
 }

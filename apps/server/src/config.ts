@@ -83,8 +83,8 @@ const environmentSchema = z.object({
   TOLK_LIMIT_CITY_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TOLK_LIMIT_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Past saturation new muses are refused (503, Retry-After: 1) rather than queued for seconds.
-  TOLK_SHED_SEND_BACKLOG: z.coerce.number().int().min(1).default(512),
-  TOLK_SHED_LOOP_DELAY_MS: z.coerce.number().int().min(1).default(250),
+  TOLK_SHED_SEND_BACKLOG: z.coerce.number().int().min(1).default(128),
+  TOLK_SHED_LOOP_DELAY_MS: z.coerce.number().int().min(1).default(150),
   TOLK_LIMIT_PLAZAS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   TOLK_LIMIT_PLAZA_JOINS_PER_HOUR: z.coerce.number().int().min(1).default(300),
   TOLK_LIMIT_PLAZA_MUSES_PER_MINUTE: z.coerce.number().int().min(1).default(60),

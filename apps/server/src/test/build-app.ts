@@ -46,10 +46,14 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
 /** The configuration test apps start from: no web app, no warm-up. */
 export function testConfig(): Config {
   // Warm-up loads dictionaries and pipelines no test file needs; its own test turns it on.
+  // Nor do they shed sends: on a busy machine PGlite's statements delay the event loop of a test
+  // that sends forty muses at once; shedding has its own test (muses/shedding.integration.test.ts).
   return loadConfig({
     TOLK_DATA_DIR: os.tmpdir(),
     TOLK_WEB_DIR: path.join(os.tmpdir(), 'tolk-no-web'),
     TOLK_WARM_UP: 'false',
+    TOLK_SHED_SEND_BACKLOG: String(Number.MAX_SAFE_INTEGER),
+    TOLK_SHED_LOOP_DELAY_MS: String(Number.MAX_SAFE_INTEGER),
   });
 }
 

@@ -16,7 +16,7 @@ const SAMPLE_MS = 500;
  * A late event loop sheds only with at least this much work on hand: PGlite runs in this
  * process and a long statement (a migration, a large page) delays the loop without any queue.
  */
-const DELAY_NEEDS_BACKLOG = 32;
+const DELAY_NEEDS_BACKLOG = 64;
 
 export const BUSY_MESSAGE = 'Tolk is very busy right now: your muse goes again in a moment.';
 
@@ -45,7 +45,7 @@ export function createSendGate(options: SendGateOptions) {
       const backlog = storing + options.fanOuts();
       if (
         backlog >= options.maxBacklog ||
-        (delayMs > options.maxLoopDelayMs && backlog >= Math.min(DELAY_NEEDS_BACKLOG, options.maxBacklog))
+        (delayMs > options.maxLoopDelayMs && backlog >= Math.min(DELAY_NEEDS_BACKLOG, options.maxBacklog / 2))
       ) {
         shed += 1;
         throw new AppError('unavailable', BUSY_MESSAGE, undefined, { 'retry-after': '1' });
