@@ -56,12 +56,22 @@ beforeEach(async () => {
   vi.clearAllMocks();
   vi.mocked(post).mockImplementation((url: string) => Promise.resolve(answerTo(url) as never));
   vi.mocked(put).mockResolvedValue({ ok: true });
-  vi.mocked(get).mockResolvedValue({
-    items: [],
-    nextCursor: null,
-    counts: { meeting: { positive: 0, neutral: 0, negative: 0 }, order: { positive: 0, neutral: 0, negative: 0 } },
-    rating: { average: null, count: 0 },
-  });
+  // The references section's page, and (GET /references/ratings) the ratings of the offers: none yet.
+  vi.mocked(get).mockImplementation((url: string) =>
+    Promise.resolve(
+      (url.startsWith('/references/ratings')
+        ? { things: [] }
+        : {
+            items: [],
+            nextCursor: null,
+            counts: {
+              meeting: { positive: 0, neutral: 0, negative: 0 },
+              order: { positive: 0, neutral: 0, negative: 0 },
+            },
+            rating: { average: null, count: 0 },
+          }) as never,
+    ),
+  );
   person = aPersonDetail();
   connections = NO_CONNECTIONS;
   await chooseUiLanguage('en');
