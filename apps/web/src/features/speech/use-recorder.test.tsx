@@ -29,6 +29,15 @@ describe('useRecorder', () => {
     expect(recording.fileName).toBe('recording.webm');
   });
 
+  it('asks for the microphone once however often it is tapped while the browser asks', async () => {
+    const mic = installRecorder();
+    const { result } = renderHook(() => useRecorder(vi.fn()));
+    await act(() => Promise.all([result.current.start(), result.current.start()]));
+    expect(mic.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(mic.recorders).toHaveLength(1);
+    expect(result.current.phase).toBe('recording');
+  });
+
   it('keeps nothing when cancelled', async () => {
     const mic = installRecorder();
     const onRecorded = vi.fn();

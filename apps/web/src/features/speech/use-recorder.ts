@@ -32,6 +32,8 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
   const [elapsedMs, setElapsedMs] = useState(0);
   const [problem, setProblem] = useState<MicProblem>();
   const session = useRef<Session | undefined>(undefined);
+  /** Asking for the microphone (a permission prompt may be open): a second tap starts nothing. */
+  const asking = useRef(false);
   const deliver = useRef(onRecorded);
   useEffect(() => {
     deliver.current = onRecorded;
@@ -46,7 +48,7 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
   }, []);
 
   const start = useCallback(async () => {
-    if (session.current) return;
+    if (session.current || asking.current) return;
     const unavailable = recordingProblem();
     if (unavailable) {
       setProblem(unavailable);
@@ -55,12 +57,15 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
     setProblem(undefined);
     setPhase('starting');
     let stream: MediaStream;
+    asking.current = true;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
     } catch (error) {
       setPhase('idle');
       setProblem(micProblemOf(error));
       return;
+    } finally {
+      asking.current = false;
     }
     let recorder: MediaRecorder;
     try {
