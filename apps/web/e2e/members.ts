@@ -61,6 +61,21 @@ export async function sendMuse(page: Page, text: string) {
 }
 
 /**
+ * The composer's preview of "Good morning, my friend" for a Spanish reader: the Spanish version
+ * and, brought back, English again. Returns the preview, which goes once the muse is sent.
+ */
+export async function seesSpanishPreview(page: Page) {
+  const preview = page.getByRole('region', { name: 'What they will read' });
+  await expect(preview.locator('li', { hasText: 'Spanish' }).locator('p[lang="es"]')).toHaveText(
+    /Buenos días, mi amigo/,
+    { timeout: 15_000 },
+  );
+  await expect(preview.getByText('Back in your language, from the Spanish version:')).toBeVisible();
+  await expect(preview.locator('.draft-preview-back p[lang="en"]')).toHaveText(/morning|day/i);
+  return preview;
+}
+
+/**
  * Resolves once the page's realtime socket hears from the server: live events reach it from then
  * on. Call it before the page loads, so the socket's opening is seen.
  */

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { register, sendMuse, signedIn } from './members';
+import { register, seesSpanishPreview, sendMuse, signedIn } from './members';
 
 test('two members chat, each reading the other in their own language, and nothing is lost offline', async ({
   browser,
@@ -24,13 +24,7 @@ test('two members chat, each reading the other in their own language, and nothin
 
     // Before sending, Anna sees what Lucía will read, and that brought back into English.
     await english.page.getByRole('textbox', { name: 'Write in your language…' }).fill('Good morning, my friend');
-    const preview = english.page.getByRole('region', { name: 'What they will read' });
-    await expect(preview.locator('li', { hasText: 'Spanish' }).locator('p[lang="es"]')).toHaveText(
-      /Buenos días, mi amigo/,
-      { timeout: 15_000 },
-    );
-    await expect(preview.getByText('Back in your language, from the Spanish version:')).toBeVisible();
-    await expect(preview.locator('.draft-preview-back p[lang="en"]')).toHaveText(/morning|day/i);
+    const preview = await seesSpanishPreview(english.page);
     await english.page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(preview).toHaveCount(0);
     const englishLog = english.page.getByRole('log');

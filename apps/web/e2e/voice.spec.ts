@@ -6,7 +6,7 @@ import { chromium, type Browser, type Locator, type Page } from '@playwright/tes
 import { speechEngineStandIn, type SpeechEngineStandIn } from '../../server/src/test/speech-engine';
 import { chromiumLaunch } from '../playwright.config';
 import { expect, test as base } from './fixtures';
-import { register, signedIn, socketUp, type Member } from './members';
+import { register, seesSpanishPreview, signedIn, socketUp, type Member } from './members';
 
 /** What the fake microphone says (espeak-ng's voice), and so what the stand-in engine hears. */
 const SPOKEN = 'Good morning, my friend';
@@ -172,13 +172,7 @@ test('a voice muse: recorded in English, its transcript translated, heard and re
     await expect(recording).toContainText(/0:0[1-9]/);
 
     // As for a typed muse, Anna sees what Lucía will read, and that brought back into English.
-    const preview = english.page.getByRole('region', { name: 'What they will read' });
-    await expect(preview.locator('li', { hasText: 'Spanish' }).locator('p[lang="es"]')).toHaveText(
-      /Buenos días, mi amigo/,
-      { timeout: 15_000 },
-    );
-    await expect(preview.getByText('Back in your language, from the Spanish version:')).toBeVisible();
-    await expect(preview.locator('.draft-preview-back p[lang="en"]')).toHaveText(/morning|day/i);
+    await seesSpanishPreview(english.page);
     await english.page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(recording).toHaveCount(0);
     await expect(textbox).toHaveValue('');

@@ -2,10 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { UI_LANGUAGES } from '@tolk/shared/languages';
-import * as limits from '@tolk/shared/limits';
-
-const { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } =
-  limits;
+import {
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '@tolk/shared/limits';
 
 /**
  * The shared rules with messages in the reader's language. The server checks the same

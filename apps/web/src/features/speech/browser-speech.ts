@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { withSpoken } from './recording';
 
 /** The parts of the Web Speech API's recognizer we use (TypeScript's DOM library lacks it). */
 interface SpeechRecognitionLike {
@@ -66,7 +67,7 @@ export function useSpeechInput(
         heard += event.results[index]?.[0]?.transcript ?? '';
       }
       heard = heard.trim();
-      if (heard) onText(base ? `${base} ${heard}` : heard);
+      if (heard) onText(withSpoken(base, heard, Number.POSITIVE_INFINITY));
     };
     recognition.onerror = (event) => {
       recognizer.current = undefined;

@@ -9,7 +9,7 @@ export { uploadVoice } from './api/upload-voice';
 export { useSpeechInput, useVoices, voiceFor, speak, speechRecognitionConstructor } from './browser-speech';
 export type { SpeechBlocked } from './browser-speech';
 export { useRecorder, type Recorder } from './use-recorder';
-export { recordingProblem, formatDuration, type MicProblem, type Recording } from './recording';
+export { recordingProblem, formatDuration, withSpoken, type MicProblem, type Recording } from './recording';
 export { DictationButton, MicUnavailableButton, RecordingControls } from './components/recording-controls';
 export { MicProblemNote } from './components/mic-problem-note';
 export { VoicePlayer } from './components/voice-player';

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { VOICE_MAX_BYTES } from '@tolk/shared/schemas/speech';
-import { formatDuration, micProblemOf, recordingOf, recordingProblem, tooLarge, VOICE_MAX_MS } from './recording';
+import {
+  formatDuration,
+  micProblemOf,
+  recordingOf,
+  recordingProblem,
+  tooLarge,
+  VOICE_MAX_MS,
+  withSpoken,
+} from './recording';
 import { installRecorder, secureContext, uninstallRecorder } from './test-speech';
 
 afterEach(uninstallRecorder);
@@ -18,6 +26,13 @@ describe('a recording', () => {
   it('is too large past the shared limit', () => {
     expect(tooLarge(recordingOf([new Blob([new Uint8Array(VOICE_MAX_BYTES + 1)])], 'audio/webm', 1000))).toBe(true);
     expect(tooLarge(recordingOf([new Blob([new Uint8Array(1000)])], 'audio/webm', 1000))).toBe(false);
+  });
+
+  it('joins its words to the draft after one space, within the draft’s limit', () => {
+    expect(withSpoken('', ' Good morning ', 100)).toBe('Good morning');
+    expect(withSpoken('Hello  ', 'my friend', 100)).toBe('Hello my friend');
+    expect(withSpoken('Hello', '   ', 100)).toBe('Hello');
+    expect(withSpoken('Hello', 'my friend', 8)).toBe('Hello my');
   });
 
   it('shows its length as m:ss', () => {

@@ -80,6 +80,16 @@ export function tooLarge(recording: Recording): boolean {
   return recording.blob.size > VOICE_MAX_BYTES;
 }
 
+/**
+ * Spoken words (a transcript, a dictation) joined to what the draft already holds, after a space,
+ * cut at the draft's limit.
+ */
+export function withSpoken(draft: string, spoken: string, maxLength: number): string {
+  const before = draft.trimEnd();
+  const words = spoken.trim();
+  return (before && words ? `${before} ${words}` : before || words).slice(0, maxLength);
+}
+
 /** m:ss, as players show a length. */
 export function formatDuration(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));

@@ -22,9 +22,8 @@ import {
   transcribe,
   useRecorder,
   useSpeechInput,
-  type MicProblem,
+  withSpoken,
   type Recording,
-  type SpeechBlocked,
 } from '../../speech';
 import { DETECT_LANGUAGE } from '@tolk/shared/languages';
 import { DraftPreview } from '../../draft-preview';
@@ -80,10 +79,6 @@ export function PlazaComposer({
     },
     [maxLength],
   );
-  const [micProblem, setMicProblem] = useState<MicProblem>();
-  const voiceBlocked = (reason: SpeechBlocked) => {
-    setMicProblem(reason);
-  };
   // A member's words go to the server's speech-to-text engine when it has one (the same on every
   // browser); otherwise the browser's own recognition listens where it can.
   const engines = useQuery({ ...speechStatusQuery(), enabled: !guest });
@@ -96,10 +91,7 @@ export function PlazaComposer({
       .then(
         ({ text: heard }) => {
           if (!heard.trim()) return;
-          setText((current) => {
-            const before = current.trimEnd();
-            return (before ? `${before} ${heard.trim()}` : heard.trim()).slice(0, maxLength);
-          });
+          setText((current) => withSpoken(current, heard, maxLength));
           textarea.current?.focus();
         },
         (error: unknown) => {
@@ -114,7 +106,9 @@ export function PlazaComposer({
   // (nothing to translate into yet), and any language may be typed.
   const unknownLanguage = language === DETECT_LANGUAGE;
   const canCheck = !unknownLanguage && otherLanguage !== DETECT_LANGUAGE;
-  const speech = useSpeechInput(unknownLanguage ? '' : language, text, setDictated, voiceBlocked);
+  // Why the microphone cannot work is the recorder's to hold, whichever way it failed.
+  const { setProblem: setMicProblem } = recorder;
+  const speech = useSpeechInput(unknownLanguage ? '' : language, text, setDictated, setMicProblem);
   const typeHere = unknownLanguage
     ? t('interpreter.typeAnyLanguage')
     : t('interpreter.typeHere', { language: languageName(language) });
@@ -151,7 +145,7 @@ export function PlazaComposer({
     if (!canSend) return;
     if (speech.listening) speech.stop();
     setProblem(undefined);
-    setMicProblem(undefined);
+    recorder.clearProblem();
     // No `from`: the server takes the side's language unless the text is plainly the other
     // side's (typed in the wrong half), which it detects as the muse arrives.
     send.mutate({
@@ -265,13 +259,7 @@ export function PlazaComposer({
         {speech.listening && <p className="muted">{t('interpreter.listening')}</p>}
         {transcribing && <p className="muted">{t('speech.transcribing')}</p>}
       </div>
-      <MicProblemNote
-        problem={micProblem ?? recorder.problem}
-        onClose={() => {
-          setMicProblem(undefined);
-          recorder.clearProblem();
-        }}
-      />
+      <MicProblemNote problem={recorder.problem} onClose={recorder.clearProblem} />
       {canCheck && (
         <DraftPreview text={text} from={language} readers={[{ language: otherLanguage }]} backTo={language} />
       )}

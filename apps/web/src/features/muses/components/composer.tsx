@@ -19,7 +19,7 @@ import {
   RecordingControls,
   speechRecognitionConstructor,
   useSpeechInput,
-  type MicProblem,
+  withSpoken,
 } from '../../speech';
 import { useVoiceDraft, VoiceDraftChip } from './voice-draft';
 
@@ -63,27 +63,18 @@ export function Composer({ conversationId, socket, onSend, readers, readingLangu
   const uploadToken = useRef(0);
   const typing = useRef({ active: false, lastSent: 0, idle: undefined as ReturnType<typeof setTimeout> | undefined });
   const fileId = useId();
-  const [micProblem, setMicProblem] = useState<MicProblem>();
 
-  /** A transcript (or dictation) joins what is already written, for the member to check. */
+  /** A transcript joins what is already written, for the member to check. */
   const addSpoken = (spoken: string) => {
-    setText((current) => {
-      const before = current.trimEnd();
-      return (before ? `${before} ${spoken}` : spoken).slice(0, MUSE_TEXT_MAX);
-    });
+    setText((current) => withSpoken(current, spoken, MUSE_TEXT_MAX));
     textArea.current?.focus();
   };
   const voice = useVoiceDraft(from || undefined, addSpoken);
+  // Why the microphone cannot work is the recorder's to hold, whichever way it failed.
+  const { setProblem: setMicProblem, clearProblem: closeMicProblem } = voice.recorder;
   // Where this browser cannot record (an old webview), its own recognition may still take dictation.
   const cannotRecord = recordingProblem();
-  const dictation = useSpeechInput(from || readingLanguage, text, setText, (reason) => {
-    setMicProblem(reason === 'insecure' ? 'insecure' : 'denied');
-  });
-  const shownMicProblem = micProblem ?? voice.recorder.problem;
-  const closeMicProblem = () => {
-    setMicProblem(undefined);
-    voice.recorder.clearProblem();
-  };
+  const dictation = useSpeechInput(from || readingLanguage, text, setText, setMicProblem);
 
   const stopTyping = () => {
     const state = typing.current;
@@ -242,7 +233,7 @@ export function Composer({ conversationId, socket, onSend, readers, readingLangu
         </div>
       )}
       <VoiceDraftChip voice={voice} />
-      <MicProblemNote problem={shownMicProblem} onClose={closeMicProblem} />
+      <MicProblemNote problem={voice.recorder.problem} onClose={closeMicProblem} />
       {dictation.listening && <p className="muted">{t('interpreter.listening')}</p>}
       {photoError && (
         <p className="field-error" role="alert">
