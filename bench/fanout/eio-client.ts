@@ -8,13 +8,25 @@
 import { WebSocket, type RawData } from 'ws';
 
 export type EventListener = (name: string, payload: unknown) => void;
+/** The connection ended after it was up: `byServer` when the server let the socket go (`41`). */
+export type CloseListener = (byServer: boolean) => void;
+
+/** The answer an acknowledgement gets when its connection closes first. */
+export const CLOSED_ACK = { ok: false, error: { code: 'closed', message: 'The connection closed.' } } as const;
 
 export class EioClient {
   private nextAck = 0;
   private readonly acks = new Map<number, (result: unknown) => void>();
   private readonly ws: WebSocket;
+  private byServer = false;
 
-  private constructor(url: string, auth: object, onEvent: EventListener, connected: (error?: Error) => void) {
+  private constructor(
+    url: string,
+    auth: object,
+    onEvent: EventListener,
+    connected: (error?: Error) => void,
+    onClose?: CloseListener,
+  ) {
     this.ws = new WebSocket(url, { perMessageDeflate: false });
     this.ws.on('message', (data: RawData) => {
       const text = (data as Buffer).toString();
@@ -39,6 +51,11 @@ export class EioClient {
       connected(error);
     });
     this.ws.on('close', () => {
+      // Whoever waits for an acknowledgement hears no more on this connection.
+      for (const resolve of this.acks.values()) resolve(CLOSED_ACK);
+      this.acks.clear();
+      // First, while `connected` can still tell a connection that was up from one that never was.
+      onClose?.(this.byServer);
       connected(new Error('closed before connecting'));
     });
   }
@@ -64,6 +81,10 @@ export class EioClient {
       case 0x30: // '40': connected
         connected();
         return;
+      case 0x31: // '41': the server disconnected this socket
+        this.byServer = true;
+        this.ws.close();
+        return;
       case 0x34: // '44': refused by the server's middleware
         connected(new Error(`connect refused: ${text.slice(2)}`));
         this.ws.close();
@@ -74,15 +95,30 @@ export class EioClient {
   }
 
   /** Connects and authenticates (`auth` is the handshake's auth object); resolves once `40` came back. */
-  static connect(base: string, path: string, auth: object, onEvent: EventListener): Promise<EioClient> {
+  static connect(
+    base: string,
+    path: string,
+    auth: object,
+    onEvent: EventListener,
+    onClose?: CloseListener,
+  ): Promise<EioClient> {
     return new Promise((resolve, reject) => {
       let settled = false;
-      const client = new EioClient(`${base}${path}?EIO=4&transport=websocket`, auth, onEvent, (error) => {
-        if (settled) return;
-        settled = true;
-        if (error) reject(error);
-        else resolve(client);
-      });
+      const client = new EioClient(
+        `${base}${path}?EIO=4&transport=websocket`,
+        auth,
+        onEvent,
+        (error) => {
+          if (settled) return;
+          settled = true;
+          if (error) reject(error);
+          else resolve(client);
+        },
+        // Only a connection that was up can close; before that the connect promise says it.
+        (byServer) => {
+          if (settled) onClose?.(byServer);
+        },
+      );
     });
   }
 

@@ -1,4 +1,4 @@
-// Fan-out bench flags, the sizes they give, the muse texts and who sends. Every process of a run
+// Fan-out and sockets bench flags, the sizes they give, the muse texts and who sends. Every process of a run
 // (the parent, the server and the client processes) parses the same flags.
 import { parseArgs } from 'node:util';
 
@@ -16,6 +16,9 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     'step-seconds': { type: 'string', default: '4' },
     'hold-seconds': { type: 'string', default: '6' },
+    // bench/sockets.ts
+    restart: { type: 'string', default: 'graceful' },
+    'storm-seconds': { type: 'string', default: '10' },
   },
 });
 
@@ -57,6 +60,9 @@ export const OFFERED = positive('offered', args.offered);
 export const LOAD_SECONDS = positive('seconds', args.seconds);
 export const STEP_SECONDS = positive('step-seconds', args['step-seconds']);
 export const HOLD_SECONDS = positive('hold-seconds', args['hold-seconds']);
+/** bench/sockets.ts: how the server goes down (closed as a deploy closes it, or killed), and how long muses are sent from then on. */
+export const RESTART = oneOf('restart', args.restart, ['graceful', 'kill'] as const);
+export const STORM_SECONDS = positive('storm-seconds', args['storm-seconds']);
 
 export const ACCOUNTS = GROUPS * MEMBERS;
 export const SOCKETS = ACCOUNTS * DEVICES;

@@ -88,7 +88,7 @@ export interface ServerRun {
 
 type Call = ReturnType<typeof caller>;
 
-function start(file: string, env: Record<string, string>): { child: ChildProcess; call: Call } {
+export function start(file: string, env: Record<string, string>): { child: ChildProcess; call: Call } {
   const child = fork(path.join(here, file), process.argv.slice(2), {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, ...env },
@@ -96,10 +96,10 @@ function start(file: string, env: Record<string, string>): { child: ChildProcess
   return { child, call: caller(child) };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each client process's sockets, and among them its senders (member m < L of a group, first device). */
-function assign(ready: ServerReady) {
+export function assign(ready: ServerReady) {
   const sockets: SocketSpec[][] = Array.from({ length: CLIENT_PROCESSES }, () => []);
   const senders: SenderSpec[][] = Array.from({ length: CLIENT_PROCESSES }, () => []);
   for (let account = 0; account < ACCOUNTS; account++) {
@@ -125,7 +125,7 @@ function assign(ready: ServerReady) {
 }
 
 /** Tolk's database and seed, made by a process of their own before the server starts. */
-async function seedTolk(): Promise<Record<string, string>> {
+export async function seedTolk(): Promise<Record<string, string>> {
   const env = {
     FANOUT_SERVER: 'tolk',
     FANOUT_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-fanout-')),
@@ -137,12 +137,9 @@ async function seedTolk(): Promise<Record<string, string>> {
   return env;
 }
 
-export async function runServer(kind: ServerKind, profilePrefix: string | undefined): Promise<ServerRun> {
-  const epoch = currentEpoch();
-  const setupStart = performance.now();
-  const env = kind === 'tolk' ? await seedTolk() : { FANOUT_SERVER: kind };
-  const server = start('server-process.ts', env);
-  const postgres = kind === 'tolk' ? databaseCpu(env.FANOUT_DB_NAME) : undefined;
+/** A server process of `kind` with `env` (seedTolk's for Tolk), once it listens. */
+export async function startServer(kind: ServerKind, env: Record<string, string>) {
+  const server = start('server-process.ts', { ...env, FANOUT_SERVER: kind });
   const ready = await new Promise<ServerReady>((resolve, reject) => {
     server.child.on('message', (message: { ready?: ServerReady }) => {
       if (message.ready) resolve(message.ready);
@@ -151,6 +148,16 @@ export async function runServer(kind: ServerKind, profilePrefix: string | undefi
       reject(new Error(`the ${kind} server process exited (${code})`));
     });
   });
+  return { ...server, ready };
+}
+
+export async function runServer(kind: ServerKind, profilePrefix: string | undefined): Promise<ServerRun> {
+  const epoch = currentEpoch();
+  const setupStart = performance.now();
+  const env = kind === 'tolk' ? await seedTolk() : { FANOUT_SERVER: kind };
+  const server = await startServer(kind, env);
+  const { ready } = server;
+  const postgres = kind === 'tolk' ? databaseCpu(env.FANOUT_DB_NAME) : undefined;
   const setupMs = performance.now() - setupStart;
   const clients = Array.from({ length: CLIENT_PROCESSES }, (_, p) =>
     start('client-process.ts', { FANOUT_CLIENT_PROCESS: String(p) }),

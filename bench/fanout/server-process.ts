@@ -34,8 +34,12 @@ const handlers: Record<string, (argument: never) => unknown> = {
   },
 };
 
+// A restarted server (bench/sockets.ts) is profiled from its first moment: its start is the storm.
+if (process.env.FANOUT_PROFILE_FROM_START) await handlers.profileStart!(undefined as never);
+
 let ready: ServerReady;
-let close: () => Promise<void>;
+/** Stops the server; `kept`: Tolk keeps its database for the next process (a restart). */
+let close: (kept?: boolean) => Promise<void>;
 // Each kind loads only its own code: a floor's process holds no part of Tolk but its Socket.IO options.
 if (kind === 'tolk' && process.env.FANOUT_SEED) {
   // The seeding process: fills the database, writes the seed file and ends.
@@ -54,6 +58,7 @@ if (kind === 'tolk' && process.env.FANOUT_SEED) {
     })),
   };
   close = tolk.close;
+  handlers.steps = () => tolk.steps;
   let callsBefore = 0;
   Object.assign(handlers, {
     idle: () => tolk.app.muses.idle(),
@@ -88,8 +93,8 @@ if (kind === 'tolk' && process.env.FANOUT_SEED) {
   close = () => server.close();
 }
 
-handlers.close = async () => {
-  await close();
+handlers.close = async (kept?: boolean) => {
+  await close(kept);
   setImmediate(() => process.exit(0));
 };
 serve(handlers);

@@ -181,28 +181,36 @@ export const engineCalls = async (app: FastifyInstance) =>
  * buildApp() on the seeded database, as main.ts builds it (migrate and bootstrap are no-ops now),
  * with the counting translator, listening on a free loopback port once its warm-up has loaded; then
  * the translation memory warmed with every text into every other language. `close` stops the app,
- * drops the database and removes the folder.
+ * and unless asked to keep them, drops the database and removes the folder.
  */
 export async function startTolk() {
   const home = databaseHome();
+  // How long each step of the start took (ms since the process began): a restart's downtime.
+  const steps: Record<string, number> = { loaded: performance.now() };
   const { tokens, conversationIds } = JSON.parse(fs.readFileSync(home.seedFile, 'utf8')) as Seed;
   const database = await openBenchDatabase(false);
   await database.migrate();
   await bootstrap(database.db, 'bench-admin-password', emptyProfile);
+  steps.database = performance.now();
   const translator = new CountingTranslator();
   const app = await buildApp({ config: benchConfig(), database, translator });
   translator.inner = museTranslatorFrom(app.translation);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  steps.built = performance.now();
+  // A restarted server (bench/sockets.ts) listens where its clients knew it; otherwise any free port.
+  await app.listen({ port: Number(process.env.FANOUT_PORT ?? 0), host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
+  steps.listening = performance.now();
   // The warm-up after listening loads cities, dictionaries and engines: none of that is a socket's memory.
   for (let tries = 0; (await app.inject({ url: '/api/health/ready' })).statusCode !== 200; tries++) {
     if (tries > 600) throw new Error('Tolk was not ready after 2 minutes');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  steps.ready = performance.now();
   const tokenOf = (account: number) => tokens[account]![0]!;
 
-  // Warm the translation memory: every text once, from its language, into every other language.
-  if (SENDERS_PER_GROUP > 1) {
+  // Warm the translation memory: every text once, from its language, into every other language
+  // (a restart finds it warm in the database).
+  if (SENDERS_PER_GROUP > 1 && !process.env.FANOUT_RESTART) {
     const warm = await post<Conversation>(
       app,
       '/api/conversations',
@@ -250,15 +258,18 @@ export async function startTolk() {
     return cold;
   }
 
-  const close = async () => {
+  /** Stops the app; unless the database is `kept` for a restart, drops it and removes the folder. */
+  const close = async (kept = false) => {
     await app.close();
     await database.close();
+    if (kept) return;
     if (DB === 'postgres') await adminQuery(POSTGRES_URL, `drop database if exists ${home.name} with (force)`);
     fs.rmSync(home.dir, { recursive: true, force: true });
   };
   return {
     app,
     port,
+    steps,
     tokens,
     conversationIds,
     translator,

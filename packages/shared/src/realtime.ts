@@ -153,3 +153,27 @@ export interface ClientToServerEvents {
   typing: (request: TypingRequest) => void;
   read: (request: ReadRequest) => void;
 }
+
+/** How a client paces its reconnects: from `firstMs`, doubling per failed try up to `maxMs`, each wait spread by +/- `jitter`. */
+export interface ReconnectPolicy {
+  firstMs: number;
+  maxMs: number;
+  jitter: number;
+}
+
+/**
+ * The web client's reconnect pacing (lib/realtime.ts), which bench/storm.ts copies: after a
+ * restart thousands of sockets come back, and the jitter spreads them over seconds, not one instant.
+ */
+export const RECONNECT = {
+  /** The connection was lost (network, a server that died): Socket.IO's manager retries by itself. */
+  transport: { firstMs: 1_000, maxMs: 5_000, jitter: 0.5 },
+  /** The server let the socket go (a deploy, a refused token): Socket.IO will not retry, the client does. */
+  dropped: { firstMs: 2_000, maxMs: 60_000, jitter: 0.5 },
+} as const satisfies Record<string, ReconnectPolicy>;
+
+/** The wait before reconnect try `attempt` (0 first): `random` in [0, 1) picks the spread. */
+export function reconnectDelay(policy: ReconnectPolicy, attempt: number, random = Math.random()): number {
+  const base = Math.min(policy.firstMs * 2 ** attempt, policy.maxMs);
+  return Math.round(Math.min(policy.maxMs, base * (1 - policy.jitter + 2 * policy.jitter * random)));
+}

@@ -3,7 +3,7 @@
  * many callers share one statement, and an idle server adds no wait (the first write goes out
  * once the current turn of the event loop ends, with whatever else that turn asked for).
  * `write` answers one result per item, in order; if it throws, every caller of that batch gets
- * the error.
+ * the error. Lookups use it the same way: sessions and memberships read at once share one query.
  */
 export function groupCommit<I, O>(
   write: (items: I[]) => Promise<O[]>,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { TEST_ADMIN_PASSWORD } from '../test/constants';
 import { tinyPng, uploadPhoto } from '../modules/uploads/upload-fixtures';
+import { isUuid } from '../db/uuid';
 
 /**
  * The records a fuzz run aims at: two members and a third to be suspended, the superadmin, a
@@ -42,10 +43,8 @@ export interface World {
   missing: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function collectIds(value: unknown, into: Set<string>) {
-  if (typeof value === 'string' && UUID.test(value)) into.add(value);
+  if (typeof value === 'string' && isUuid(value)) into.add(value);
   else if (Array.isArray(value)) for (const item of value) collectIds(item, into);
   else if (value && typeof value === 'object') for (const item of Object.values(value)) collectIds(item, into);
 }

@@ -1,8 +1,10 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { groupCommit } from '../db/group-commit';
 import { accounts, activeSubscriberNow } from '../db/schema/accounts';
 import { sessions } from '../db/schema/sessions';
 import { tenants } from '../db/schema/tenants';
+import { isUuid } from '../db/uuid';
 
 export function createSessionsRepository(db: Database) {
   // Built once: it runs for every signed-in request.
@@ -27,15 +29,28 @@ export function createSessionsRepository(db: Database) {
     .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
     .where(
       and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.accountId, sql.placeholder('accountId')),
+        sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`,
         isNull(sessions.revokedAt),
         isNull(accounts.suspendedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
-    .limit(1)
     .prepare('sessions_find_live');
+  type LiveRow = Awaited<ReturnType<typeof liveStatement.execute>>[number];
+  // Sessions asked for together go in one query: after a restart every socket comes back at once
+  // with a session this instance has not read yet (bench/sockets.ts), and one query per socket
+  // queued them behind each other on the database.
+  const liveLookups = groupCommit(
+    async (keys: { sessionId: string; accountId: string }[]): Promise<(LiveRow | undefined)[]> => {
+      const rows = await liveStatement.execute({ sessionIds: [...new Set(keys.map((key) => key.sessionId))] });
+      const byId = new Map(rows.map((row) => [row.sessionId, row]));
+      return keys.map(({ sessionId, accountId }) => {
+        const row = byId.get(sessionId);
+        return row?.accountId === accountId ? row : undefined;
+      });
+    },
+    { maxBatch: 500 },
+  );
 
   return {
     async create(input: { accountId: string; expiresAt: Date; userAgent: string; ip: string }): Promise<string> {
@@ -49,9 +64,11 @@ export function createSessionsRepository(db: Database) {
     },
 
     /** A live (unrevoked, unexpired) session with its account, in one query. */
-    async findLive(sessionId: string, accountId: string) {
-      const [row] = await liveStatement.execute({ sessionId, accountId });
-      return row;
+    async findLive(sessionId: string, accountId: string): Promise<LiveRow | undefined> {
+      // Only ids this server issued reach here (a token's signature was checked), but one malformed
+      // id must not fail the lookups it would share a query with.
+      if (!isUuid(sessionId)) return undefined;
+      return liveLookups.submit({ sessionId: sessionId.toLowerCase(), accountId: accountId.toLowerCase() });
     },
 
     /**

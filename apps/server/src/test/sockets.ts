@@ -90,6 +90,13 @@ export async function joinConversation(
   return joinAckSchema.parse(ack);
 }
 
+/** A join that must succeed: its acknowledgement (it throws the server's refusal). */
+export async function joinedConversation(socket: Client, conversationId: string, lastSeq = 0) {
+  const ack = await joinConversation(socket, conversationId, lastSeq);
+  if (!ack.ok) throw new Error(ack.error.message);
+  return ack;
+}
+
 /**
  * The payload of the next `name` event from the server that `predicate` accepts. Listen before
  * doing what should cause it: an event that came before the call is not seen.

@@ -2,6 +2,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { z } from 'zod';
 import {
+  RECONNECT,
+  reconnectDelay,
   SERVER_EVENTS,
   type ClientToServerEvents,
   type ServerEventName,
@@ -46,8 +48,6 @@ export interface ConversationRoom {
 // Moving between the list and a thread must not drop and re-open the connection.
 const RELEASE_GRACE_MS = 15_000;
 const JOIN_TIMEOUT_MS = 10_000;
-const RECONNECT_MIN_MS = 2_000;
-const RECONNECT_MAX_MS = 60_000;
 
 export interface RealtimeConnection {
   /** The socket, created on first use and not connected until someone acquires it. */
@@ -86,7 +86,8 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
   let holders = 0;
   let releaseTimer: ReturnType<typeof setTimeout> | undefined;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  let reconnectDelay = RECONNECT_MIN_MS;
+  /** Reconnects tried since the server let this socket go (RECONNECT.dropped paces them). */
+  let droppedAttempts = 0;
   let tokenInUse: string | undefined;
   let stopWatchingNetwork: (() => void) | undefined;
   let current: ConnectionSnapshot = { browserOnline: isBrowserOnline(), socket: 'idle' };
@@ -123,11 +124,14 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
 
   function scheduleReconnect(): void {
     if (reconnectTimer || holders === 0) return;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      if (holders > 0 && current.browserOnline && socket && !socket.connected) socket.connect();
-    }, reconnectDelay);
-    reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS);
+    reconnectTimer = setTimeout(
+      () => {
+        reconnectTimer = undefined;
+        if (holders > 0 && current.browserOnline && socket && !socket.connected) socket.connect();
+      },
+      reconnectDelay(RECONNECT.dropped, droppedAttempts),
+    );
+    droppedAttempts += 1;
   }
 
   function onBrowserOffline(): void {
@@ -143,7 +147,7 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
   function onBrowserOnline(): void {
     publish({ browserOnline: true });
     if (holders > 0 && socket && !socket.connected) {
-      reconnectDelay = RECONNECT_MIN_MS;
+      droppedAttempts = 0;
       socket.connect();
     }
   }
@@ -155,13 +159,16 @@ function createConnection(options: ConnectionOptions): RealtimeConnection {
       withCredentials: true,
       // Never share a manager between credentials: each connection carries its own token.
       forceNew: true,
+      reconnectionDelay: RECONNECT.transport.firstMs,
+      reconnectionDelayMax: RECONNECT.transport.maxMs,
+      randomizationFactor: RECONNECT.transport.jitter,
       auth: (send) => {
         tokenInUse = options.token();
         send(tokenInUse ? { token: tokenInUse } : {});
       },
     });
     created.on('connect', () => {
-      reconnectDelay = RECONNECT_MIN_MS;
+      droppedAttempts = 0;
       publish({ socket: 'connected' });
       for (const conversationId of rooms.keys()) emitJoin(conversationId);
     });

@@ -1,6 +1,8 @@
 import { blockBetween, noBlockBetween } from '../reach';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { executePrepared, type Database } from '../../db/client';
+import { groupCommit } from '../../db/group-commit';
+import { isUuid, uuidArray } from '../../db/uuid';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
@@ -30,8 +32,55 @@ export function createConversationsRepository(db: Database) {
     .select({ conversation: conversations, member: conversationMembers })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(currentMembership(sql.placeholder('conversationId'), sql.placeholder('accountId')))
-    .prepare('conversations_find_membership');
+    .where(
+      and(
+        sql`(${conversationMembers.conversationId}, ${conversationMembers.accountId}) in (select * from unnest(${sql.placeholder('conversationIds')}::uuid[], ${sql.placeholder('accountIds')}::uuid[]))`,
+        isNull(conversationMembers.leftAt),
+      ),
+    )
+    .prepare('conversations_find_memberships');
+  type MembershipRow = Awaited<ReturnType<typeof membershipStatement.execute>>[number];
+  // Memberships asked for together go in one query: after a restart every socket joins again at
+  // once, and one query per join queued them behind each other on the database.
+  const membershipLookups = groupCommit(
+    async (keys: { conversationId: string; accountId: string }[]): Promise<(MembershipRow | undefined)[]> => {
+      const rows = await membershipStatement.execute({
+        conversationIds: keys.map((key) => key.conversationId),
+        accountIds: keys.map((key) => key.accountId),
+      });
+      const found = new Map(rows.map((row) => [`${row.conversation.id} ${row.member.accountId ?? ''}`, row]));
+      return keys.map((key) => found.get(`${key.conversationId} ${key.accountId}`));
+    },
+    { maxBatch: 500 },
+  );
+  const newestSeqStatement = db
+    .select({ id: conversations.id, lastSeq: conversations.lastSeq })
+    .from(conversations)
+    .where(sql`${conversations.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('conversations_newest_seqs');
+  // Every socket of a conversation that comes back after a restart asks the same: one query for all.
+  const newestSeqLookups = groupCommit(
+    async (ids: string[]): Promise<number[]> => {
+      const rows = await newestSeqStatement.execute({ ids: [...new Set(ids)] });
+      const seqs = new Map(rows.map((row) => [row.id, row.lastSeq]));
+      return ids.map((id) => seqs.get(id) ?? 0);
+    },
+    { maxBatch: 500 },
+  );
+  const blockedLookups = groupCommit(
+    async (keys: { conversationId: string; accountId: string }[]): Promise<string[][]> => {
+      const rows = await executePrepared<{ i: number; ids: string[] }>(
+        db,
+        'muses_blocked_readers_of_accounts',
+        sql`select k.i::int as i, ${blockedReadersOf(sql`k.c`, sql`k.a`)} as ids
+            from unnest(${uuidArray(keys.map((key) => key.conversationId))}::uuid[], ${uuidArray(keys.map((key) => key.accountId))}::uuid[])
+              with ordinality as k(c, a, i)`,
+      );
+      const byIndex = new Map(rows.map((row) => [row.i, row.ids]));
+      return keys.map((_, index) => byIndex.get(index + 1) ?? []);
+    },
+    { maxBatch: 500 },
+  );
   const audienceStatement = db
     .select({
       userLanguage: conversations.userLanguage,
@@ -49,9 +98,19 @@ export function createConversationsRepository(db: Database) {
     },
 
     /** The caller's live membership, or nothing: the one check every read and write goes through. */
-    async findMembership(conversationId: string, accountId: string) {
-      const [row] = await membershipStatement.execute({ conversationId, accountId });
-      return row;
+    async findMembership(conversationId: string, accountId: string): Promise<MembershipRow | undefined> {
+      if (!isUuid(conversationId) || !isUuid(accountId)) return undefined;
+      // As the database writes them, so the answer's ids match the question's.
+      return membershipLookups.submit({
+        conversationId: conversationId.toLowerCase(),
+        accountId: accountId.toLowerCase(),
+      });
+    },
+
+    /** A conversation's newest sequence, read now (0 when there is no such conversation). */
+    async newestSeq(conversationId: string): Promise<number> {
+      if (!isUuid(conversationId)) return 0;
+      return newestSeqLookups.submit(conversationId.toLowerCase());
     },
 
     async findMemberById(memberId: string) {
@@ -90,6 +149,11 @@ export function createConversationsRepository(db: Database) {
      * membership row a muse names as its sender), either way.
      */
     async blockedReaders(conversationId: string, who: { accountId: string } | { memberId: string }): Promise<string[]> {
+      // Many joins at once (a restart): one query for all of them.
+      if ('accountId' in who) {
+        if (!isUuid(conversationId) || !isUuid(who.accountId)) return [];
+        return blockedLookups.submit({ conversationId, accountId: who.accountId });
+      }
       const account =
         'accountId' in who
           ? sql`${who.accountId}::uuid`

@@ -5,8 +5,15 @@ import type { Muse, MusesPage } from '@tolk/shared/schemas/conversations';
 import type { Invite, PlazaSession } from '@tolk/shared/schemas/plazas';
 import { conversationRoom } from './rooms';
 import { testApp, type TestApp } from '../../test/build-app';
-import { newAccount, newConversation, postMuse, type Member } from '../../test/factories';
-import { connectSocket, joinConversation, listen, nextEvent, quietWindow } from '../../test/sockets';
+import { newAccount, newConversation, postMuse, signIn, type Member } from '../../test/factories';
+import {
+  connectSocket,
+  joinConversation,
+  joinedConversation,
+  listen,
+  nextEvent,
+  quietWindow,
+} from '../../test/sockets';
 import { RETRY_MAX_MS, TRANSLATION_GRACE_MS } from './muses.service';
 import type { MuseTranslator, TranslatedText } from './translator';
 
@@ -455,5 +462,61 @@ describe('sending over the socket', () => {
     expect(acks.filter((a) => a.ok)).toHaveLength(119); // the too-long one counted as well
     expect(acks.at(-1)).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
     writer.socket.close();
+  });
+});
+
+describe('coming back together', () => {
+  it('tells the room a member is online with their first device only, and lists them once', async () => {
+    const [ana, ben] = [await newAccount(t.app, { language: 'en' }), await newAccount(t.app, { language: 'es' })];
+    const chat = await newConversation(t.app, ana, { kind: 'group', title: 'Devices', members: [ben.username] });
+    const anaPhone = await connectSocket(t, ana.token);
+    await joinConversation(anaPhone, chat.id);
+
+    const benLaptop = await connectSocket(t, ben.token);
+    const announced = nextEvent(anaPhone, 'presence', (event) => event.username === ben.username);
+    expect((await joinedConversation(benLaptop, chat.id)).online).toEqual(expect.arrayContaining([ana.username]));
+    expect(await announced).toMatchObject({ conversationId: chat.id, online: true });
+
+    // Ben's phone: Ana already knows he is here, so nothing more reaches her.
+    const benPhone = await connectSocket(t, (await signIn(t.app, ben.username, ben.password)).token);
+    let again = 0;
+    anaPhone.on('presence', (event) => {
+      if (event.username === ben.username) again++;
+    });
+    const joined = await joinedConversation(benPhone, chat.id);
+    expect(joined.online.filter((name) => name === ben.username)).toHaveLength(1);
+    await quietWindow(300);
+    expect(again).toBe(0);
+    for (const socket of [anaPhone, benLaptop, benPhone]) socket.close();
+  });
+
+  it('answers many joins that arrive at once each with its own membership, a stranger’s with not found', async () => {
+    const owner = await newAccount(t.app, { language: 'en' });
+    const members = await Promise.all(Array.from({ length: 6 }, () => newAccount(t.app, { language: 'es' })));
+    const stranger = await newAccount(t.app, { language: 'fr' });
+    const chats = await Promise.all(
+      [members.slice(0, 3), members.slice(3)].map((some, i) =>
+        newConversation(t.app, owner, { kind: 'group', title: `Batch ${i}`, members: some.map((m) => m.username) }),
+      ),
+    );
+    await postMuse(t.app, owner, chats[1]!.id, 'Hello, second group.');
+    const sockets = await Promise.all([...members, stranger].map((member) => connectSocket(t, member.token)));
+    // Every member joins both chats and the stranger the first, all in the same moment.
+    const answers = await Promise.all(
+      sockets.flatMap((socket, i) =>
+        chats.slice(0, i < members.length ? 2 : 1).map((chat) => joinConversation(socket, chat.id)),
+      ),
+    );
+    const inFirst = (i: number) => i < 3;
+    members.forEach((_, i) => {
+      const [first, second] = [answers[i * 2]!, answers[i * 2 + 1]!];
+      expect(first.ok).toBe(inFirst(i));
+      expect(second.ok).toBe(!inFirst(i));
+      if (second.ok) expect(second.lastSeq).toBe(1);
+    });
+    const strangers = answers.at(-1)!;
+    expect(strangers.ok).toBe(false);
+    if (!strangers.ok) expect(strangers.error.code).toBe('not_found');
+    for (const socket of sockets) socket.close();
   });
 });

@@ -171,6 +171,8 @@ export function createMusesService(deps: {
     /** Raw records after a sequence, as `readerAccountId` may read them (null: a plaza, read by all). */
     musesAfter: (conversationId: string, after: number, limit: number, readerAccountId: string | null) =>
       repo.musesAfter(conversationId, after, limit, readerAccountId),
+    /** A conversation's newest sequence, read now. */
+    newestSeq: (conversationId: string) => repo.newestSeq(conversationId),
     /** The accounts in a conversation with a block between them and `accountId`. */
     blockedReaders: (conversationId: string, accountId: string) => repo.blockedReaders(conversationId, { accountId }),
 

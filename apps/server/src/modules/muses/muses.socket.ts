@@ -82,20 +82,20 @@ export function museSocketHandlers(
       }
     }
 
-    async function onlineIn(conversationId: string) {
-      const sockets = await socket.nsp.in(conversationRoom(conversationId)).fetchSockets();
+    /** The name a socket's person is shown by in presence and in who is online. */
+    const nameOf = (s: { data: unknown }) => {
+      const { caller: other } = s.data as SocketData;
+      return other.username || other.displayName;
+    };
+    const socketsIn = (conversationId: string) => socket.nsp.in(conversationRoom(conversationId)).fetchSockets();
+    /** Who is online among `sockets` of a conversation, less those hidden from this socket. */
+    function namesOnline(conversationId: string, sockets: Awaited<ReturnType<typeof socketsIn>>) {
       const hidden = new Set(hiddenIn.get(conversationId));
       return [
-        ...new Set(
-          sockets
-            .filter((s) => !hidden.has((s.data as SocketData).caller.accountId ?? ''))
-            .map((s) => {
-              const { caller: other } = s.data as SocketData;
-              return other.username || other.displayName;
-            }),
-        ),
+        ...new Set(sockets.filter((s) => !hidden.has((s.data as SocketData).caller.accountId ?? '')).map(nameOf)),
       ];
     }
+    const onlineIn = async (conversationId: string) => namesOnline(conversationId, await socketsIn(conversationId));
 
     socket.on('conversation:join', (raw, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -118,7 +118,10 @@ export function museSocketHandlers(
           const reader = caller.accountId ?? null;
           if (reader) hiddenIn.set(conversationId, await service.blockedReaders(conversationId, reader));
           let after = lastSeq;
-          for (;;) {
+          // Read after joining the rooms: a muse stored since comes through them, one stored before
+          // is at most this; a client that holds it needs no replay (and costs no query).
+          const newest = await service.newestSeq(conversationId);
+          while (newest > after) {
             const page = await service.musesAfter(conversationId, after, CATCH_UP_PAGE, reader);
             for (const reader of readers) {
               const views = await service.viewsFor(page.rows, reader);
@@ -127,8 +130,16 @@ export function museSocketHandlers(
             after = page.rows.at(-1)?.seq ?? after;
             if (!page.hasMore) break;
           }
-          toRoom(conversationId).emit('presence', { conversationId, username: name, online: true });
-          reply({ ok: true, lastSeq: Math.max(after, conversation.lastSeq), online: await onlineIn(conversationId) });
+          const present = await socketsIn(conversationId);
+          // News only with the person's first socket here: the others have already told the room.
+          if (!present.some((other) => other.id !== socket.id && nameOf(other) === name)) {
+            toRoom(conversationId).emit('presence', { conversationId, username: name, online: true });
+          }
+          reply({
+            ok: true,
+            lastSeq: Math.max(after, newest),
+            online: namesOnline(conversationId, present),
+          });
           metrics.conversationJoined();
         } catch (error) {
           reply(failure(error));

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_TOPICS, type NotificationTopic } from '@tolk/shared/schemas/notifications';
+import { isUuid } from '../../db/uuid';
 
 /** What a link stops: every notification mail, or one topic's. */
 export type UnsubscribeScope = 'all' | NotificationTopic;
 
 const SCOPES: readonly string[] = ['all', ...NOTIFICATION_TOPICS];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Signed one-click unsubscribe links (RFC 8058): `<account>.<scope>.<signature>`, the signature an
@@ -22,7 +22,7 @@ export function unsubscribeLinks(key: string) {
     /** The account and scope of a token this server signed, else null. */
     verify(token: string): { accountId: string; scope: UnsubscribeScope } | null {
       const [accountId = '', scope = '', signature = '', ...rest] = token.split('.');
-      if (rest.length || !UUID.test(accountId) || !SCOPES.includes(scope)) return null;
+      if (rest.length || !isUuid(accountId) || !SCOPES.includes(scope)) return null;
       const expected = Buffer.from(sign(`${accountId}.${scope}`));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

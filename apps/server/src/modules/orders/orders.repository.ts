@@ -6,6 +6,7 @@ import { keyset } from '../../db/keyset';
 import { accounts } from '../../db/schema/accounts';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { isUniqueViolation } from '../../errors';
+import { isUuid } from '../../db/uuid';
 
 /** Who reads or acts: a member of a tenant (their own orders, as buyer or seller) or a superadmin. */
 export interface OrderScope {
@@ -53,7 +54,6 @@ const awaiting = (role: 'buyer' | 'seller'): SQL =>
   )!;
 
 /** The text of a uuid: other ids never name an order (and would fail the cast). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createOrdersRepository(db: Database) {
   const select = () =>
@@ -152,7 +152,7 @@ export function createOrdersRepository(db: Database) {
 
     /** The names of the ordered things, by order id, of the orders among `ids` the reader may see. */
     async names(scope: OrderScope, ids: readonly string[]): Promise<Map<string, string>> {
-      const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+      const wanted = [...new Set(ids)].filter((id) => isUuid(id));
       if (!wanted.length) return new Map();
       const rows = await db
         .select({ id: orders.id, name: orders.thingName })

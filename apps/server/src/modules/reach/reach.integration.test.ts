@@ -16,7 +16,7 @@ import {
   postMuse,
   type Member,
 } from '../../test/factories';
-import { connectSocket, joinConversation, listen, quietWindow, type Client } from '../../test/sockets';
+import { connectSocket, joinedConversation, listen, quietWindow, type Client } from '../../test/sockets';
 import { tinyPng, uploadPhoto } from '../uploads/upload-fixtures';
 
 /**
@@ -71,13 +71,6 @@ async function socketOf(member: Member): Promise<Client> {
   const socket = await connectSocket(t, member.token);
   sockets.push(socket);
   return socket;
-}
-
-/** A join that must succeed: its acknowledgement. */
-async function joined(socket: Client, conversationId: string, lastSeq: number) {
-  const ack = await joinConversation(socket, conversationId, lastSeq);
-  if (!ack.ok) throw new Error(ack.error.message);
-  return ack;
 }
 
 /** Every muse:new and typing event a socket hears, to assert what never arrives. */
@@ -220,7 +213,7 @@ describe('a block blocks everywhere', () => {
     await block(x, y);
     const [xs, ys, zs] = [await socketOf(x), await socketOf(y), await socketOf(z)];
     const [xHeard, yHeard, zHeard] = [heard(xs), heard(ys), heard(zs)];
-    const joins = await Promise.all([xs, ys, zs].map((socket) => joined(socket, group.id, group.lastSeq)));
+    const joins = await Promise.all([xs, ys, zs].map((socket) => joinedConversation(socket, group.id, group.lastSeq)));
     // Nobody blocked is listed online to the other.
     expect(joins[0]!.online).not.toContain(y.username);
     expect(joins[1]!.online).not.toContain(x.username);
@@ -251,7 +244,7 @@ describe('a block blocks everywhere', () => {
     const replayed: Muse[] = [];
     const again = await socketOf(x);
     again.on('muse:new', (muse) => replayed.push(muse));
-    const rejoin = await joined(again, group.id, 0);
+    const rejoin = await joinedConversation(again, group.id, 0);
     expect(replayed.map((muse) => muse.id)).toContain(fromX.id);
     expect(replayed.map((muse) => muse.id)).not.toContain(fromY.id);
     // The replay is complete through lastSeq: the client closes the hole Y's muses leave.

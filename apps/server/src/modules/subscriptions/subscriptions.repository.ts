@@ -4,6 +4,7 @@ import type { PlanInput, PlanUpdate } from '@tolk/shared/schemas/subscriptions';
 import type { Database } from '../../db/client';
 import { plans, subscriptions } from '../../db/schema/subscriptions';
 import { isUniqueViolation } from '../../errors';
+import { isUuid } from '../../db/uuid';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -11,7 +12,6 @@ export type PlanWithCount = PlanRow & { subscribers: number };
 export type SubscriptionWithPlan = { subscription: SubscriptionRow; plan: PlanRow };
 
 /** The text of a uuid: other ids never name a subscription (and would fail the cast). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A paid period to apply: who took it, the provider's subscription and the period it pays for. */
 export interface PaidPeriod {
@@ -107,7 +107,7 @@ export function createSubscriptionsRepository(db: Database) {
       scope: { accountId: string; tenantId: string } | null,
       ids: readonly string[],
     ): Promise<Map<string, string>> {
-      const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+      const wanted = [...new Set(ids)].filter((id) => isUuid(id));
       if (!wanted.length) return new Map();
       const rows = await db
         .select({ id: subscriptions.id, name: plans.name })
