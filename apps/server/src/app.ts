@@ -188,15 +188,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     publicOrigins: config.publicOrigins,
     callerCacheMs: config.sessionCacheMs,
   });
-  await app.register(healthPlugin, {
-    warmUp: config.warmUp,
-    ...(counters ? { redisAnswers: () => redisAnswers(counters) } : {}),
-  });
   await app.register(realtimePlugin, { redisUrl: config.redisUrl, publicOrigins: config.publicOrigins });
   await app.register(outboxPlugin, { leaseMs: config.outboxLeaseMs, ...options.outbox });
   await app.register(mailPlugin, {
     config: config.mail,
     ...(options.mailTransport ? { transport: options.mailTransport } : {}),
+  });
+  await app.register(healthPlugin, {
+    warmUp: config.warmUp,
+    ...(counters ? { redisAnswers: () => redisAnswers(counters) } : {}),
   });
 
   // Modules, each after those it uses (modules/README.md draws the layers; Fastify refuses another order).

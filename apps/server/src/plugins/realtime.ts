@@ -141,12 +141,8 @@ export const realtimePlugin = fp(
     );
     const io: TolkServer = new Server(app.server, {
       ...SOCKET_SERVER_OPTIONS,
-      // A socket opened while the server warms up waits for it (a restart brings every member
-      // back at once: their joins would make the warm-up, and each other, slow), then goes on.
       allowRequest: (request, callback) => {
-        void app.readiness.warmed().then(() => {
-          callback(null, originAllowed(request, allowed));
-        });
+        callback(null, originAllowed(request, allowed));
       },
     });
 
@@ -326,5 +322,5 @@ export const realtimePlugin = fp(
       await Promise.all(redisClients.map((client) => closeRedisClient(client)));
     });
   },
-  { name: 'realtime', dependencies: ['auth', 'health'] },
+  { name: 'realtime', dependencies: ['auth'] },
 );

@@ -9,11 +9,7 @@ declare module 'fastify' {
      * What loads in the background after the server listens (dictionaries, engine processes):
      * modules hand their parts to `warm`, /api/health/ready says when all are in.
      */
-    readiness: {
-      warm(name: string, load: () => Promise<unknown>): void;
-      /** Resolves once every part has loaded (or failed, to load on first use): at once without a warm-up. */
-      warmed(): Promise<void>;
-    };
+    readiness: { warm(name: string, load: () => Promise<unknown>): void };
   }
 }
 
@@ -33,7 +29,6 @@ export const healthPlugin = fp(
       warm(name: string, load: () => Promise<unknown>) {
         if (options.warmUp) parts.push([name, load]);
       },
-      warmed: () => readiness.settled(),
     });
     if (options.warmUp) {
       // After listening, in the background: no member's first muse waits for a part to load.

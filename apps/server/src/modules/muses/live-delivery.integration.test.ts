@@ -490,6 +490,23 @@ describe('coming back together', () => {
     for (const socket of [anaPhone, benLaptop, benPhone]) socket.close();
   });
 
+  it('answers a join asked again before its answer came once, with one replay', async () => {
+    const [ana, ben] = [await newAccount(t.app, { language: 'en' }), await newAccount(t.app, { language: 'en' })];
+    const chat = await newConversation(t.app, ana, { kind: 'group', title: 'Asked twice', members: [ben.username] });
+    for (const text of ['One.', 'Two.', 'Three.']) await postMuse(t.app, ana, chat.id, text);
+    const socket = await connectSocket(t, ben.token);
+    const replayed: number[] = [];
+    socket.on('muse:new', (muse) => replayed.push(muse.seq));
+    const [first, again] = await Promise.all([
+      joinedConversation(socket, chat.id, 1),
+      joinedConversation(socket, chat.id, 1),
+    ]);
+    expect(first).toEqual(again);
+    expect(first.lastSeq).toBe(3);
+    expect(replayed).toEqual([2, 3]);
+    socket.close();
+  });
+
   it('answers many joins that arrive at once each with its own membership, a stranger’s with not found', async () => {
     const owner = await newAccount(t.app, { language: 'en' });
     const members = await Promise.all(Array.from({ length: 6 }, () => newAccount(t.app, { language: 'es' })));

@@ -97,55 +97,70 @@ export function museSocketHandlers(
     }
     const onlineIn = async (conversationId: string) => namesOnline(conversationId, await socketsIn(conversationId));
 
+    /**
+     * Joins under way on this socket, by conversation and sequence: a client that asks again
+     * before the answer came (its time-out, on a server busy with a restart's every socket at
+     * once) waits for that same answer, and the server does not read and replay it all twice.
+     */
+    const joining = new Map<string, ReturnType<typeof join>>();
+
     socket.on('conversation:join', (raw, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      void (async () => {
-        const parsed = joinRequestSchema.safeParse(raw);
-        if (!parsed.success) {
-          reply(failure(invalid(parsed.error)));
-          return;
-        }
-        const { conversationId, lastSeq } = parsed.data;
-        try {
-          const { conversation, member } = await service.membership(conversationId, actorOf(socket));
-          // A plaza screen shows both sides, so it reads in both of its languages.
-          const plaza = plazaLanguages(conversation);
-          const readers = plaza ? plaza.map((language) => ({ readingLanguage: language, readsWithout: [] })) : [member];
-          await leaveRooms(conversationId);
-          // Join before reading the backlog: a muse landing in between arrives twice, never zero times.
-          await socket.join(readerRooms(conversation, member));
-          socket.data.joined.set(conversationId, member.id);
-          const reader = caller.accountId ?? null;
-          if (reader) hiddenIn.set(conversationId, await service.blockedReaders(conversationId, reader));
-          let after = lastSeq;
-          // Read after joining the rooms: a muse stored since comes through them, one stored before
-          // is at most this; a client that holds it needs no replay (and costs no query).
-          const newest = await service.newestSeq(conversationId);
-          while (newest > after) {
-            const page = await service.musesAfter(conversationId, after, CATCH_UP_PAGE, reader);
-            for (const reader of readers) {
-              const views = await service.viewsFor(page.rows, reader);
-              for (const muse of views) socket.emit('muse:new', muse);
-            }
-            after = page.rows.at(-1)?.seq ?? after;
-            if (!page.hasMore) break;
-          }
-          const present = await socketsIn(conversationId);
-          // News only with the person's first socket here: the others have already told the room.
-          if (!present.some((other) => other.id !== socket.id && nameOf(other) === name)) {
-            toRoom(conversationId).emit('presence', { conversationId, username: name, online: true });
-          }
-          reply({
-            ok: true,
-            lastSeq: Math.max(after, newest),
-            online: namesOnline(conversationId, present),
-          });
-          metrics.conversationJoined();
-        } catch (error) {
-          reply(failure(error));
-        }
-      })();
+      const parsed = joinRequestSchema.safeParse(raw);
+      if (!parsed.success) {
+        reply(failure(invalid(parsed.error)));
+        return;
+      }
+      const key = `${parsed.data.conversationId} ${parsed.data.lastSeq}`;
+      const under = joining.get(key);
+      if (under) {
+        void under.then(reply);
+        return;
+      }
+      const answer = join(parsed.data);
+      joining.set(key, answer);
+      void answer.then((result) => {
+        joining.delete(key);
+        reply(result);
+      });
     });
+
+    async function join({ conversationId, lastSeq }: { conversationId: string; lastSeq: number }) {
+      try {
+        const { conversation, member } = await service.membership(conversationId, actorOf(socket));
+        // A plaza screen shows both sides, so it reads in both of its languages.
+        const plaza = plazaLanguages(conversation);
+        const readers = plaza ? plaza.map((language) => ({ readingLanguage: language, readsWithout: [] })) : [member];
+        await leaveRooms(conversationId);
+        // Join before reading the backlog: a muse landing in between arrives twice, never zero times.
+        await socket.join(readerRooms(conversation, member));
+        socket.data.joined.set(conversationId, member.id);
+        const reader = caller.accountId ?? null;
+        if (reader) hiddenIn.set(conversationId, await service.blockedReaders(conversationId, reader));
+        let after = lastSeq;
+        // Read after joining the rooms: a muse stored since comes through them, one stored before
+        // is at most this; a client that holds it needs no replay (and costs no query).
+        const newest = await service.newestSeq(conversationId);
+        while (newest > after) {
+          const page = await service.musesAfter(conversationId, after, CATCH_UP_PAGE, reader);
+          for (const reader of readers) {
+            const views = await service.viewsFor(page.rows, reader);
+            for (const muse of views) socket.emit('muse:new', muse);
+          }
+          after = page.rows.at(-1)?.seq ?? after;
+          if (!page.hasMore) break;
+        }
+        const present = await socketsIn(conversationId);
+        // News only with the person's first socket here: the others have already told the room.
+        if (!present.some((other) => other.id !== socket.id && nameOf(other) === name)) {
+          toRoom(conversationId).emit('presence', { conversationId, username: name, online: true });
+        }
+        metrics.conversationJoined();
+        return { ok: true as const, lastSeq: Math.max(after, newest), online: namesOnline(conversationId, present) };
+      } catch (error) {
+        return failure(error);
+      }
+    }
 
     socket.on('muse:send', (raw, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
