@@ -8,6 +8,10 @@ import './ui/tokens.css';
 import './ui/ui.css';
 import './app/layout/layout.css';
 import './app/first-paint.css';
+// The toasts' stylesheets with the page's, though the toasts come later (app/toasts.tsx): added
+// then, their custom properties on :root would have the browser restyle the whole page at once.
+import 'react-toastify/dist/ReactToastify.css';
+import './app/toasts.css';
 import { holdEarlyEvents, type EarlyEvents } from './app/early-events';
 
 const html = document.documentElement;
