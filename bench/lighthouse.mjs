@@ -82,18 +82,30 @@ try {
   await chrome.kill();
 }
 
+/**
+ * One Lighthouse report. A report Lighthouse could not record (NO_NAVSTART, "please run Lighthouse
+ * again") says nothing of the page: it is taken again, once, so it does not end a series of runs.
+ */
+async function report(url) {
+  for (let attempt = 1; ; attempt++) {
+    // No config: Lighthouse's default is the mobile preset (Moto G class device, slow 4G, 4x CPU slowdown).
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      formFactor: 'mobile',
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError || attempt > 1) return lhr;
+    console.log(`\n${url}: ${lhr.runtimeError.code}, taken again`);
+  }
+}
+
 async function measure(page, run) {
   const url = new URL(page, base).href;
-  // No config: Lighthouse's default is the mobile preset (Moto G class device, slow 4G, 4x CPU slowdown).
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    formFactor: 'mobile',
-  });
-  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-  const { lhr } = result;
+  const lhr = await report(url);
   if (jsonDir) {
     const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
     const file = runs > 1 ? `${name}-run${run}.json` : `${name}.json`;
