@@ -80,6 +80,25 @@ function scriptsOf(keys: string[]): string {
     .map((f) => `/${f}`)
     .join(' ');
 }
+/**
+ * The app's and the screen's own files in the order the browser runs them, each after the files it
+ * imports: src/boot.ts runs them one per task (html[data-app-steps]), as one import of the app
+ * would run them all in a single long task.
+ */
+function runOrder(keys: string[]): string {
+  const files: string[] = [];
+  const visited = new Set<string>();
+  const visit = (key: string): void => {
+    if (visited.has(key)) return;
+    visited.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build's manifest has no ${key}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    if (chunk.file.endsWith('.js') && !inTemplate.has(chunk.file)) files.push(`/${chunk.file}`);
+  };
+  for (const key of keys) visit(key);
+  return files.join(' ');
+}
 const appScripts = (page: PrerenderedPage) =>
   scriptsOf([APP, SCREENS[page], ...(manifest[SCREENS[page]]?.dynamicImports ?? []), ...LATER_PART_MODULES]);
 const languageScripts = (language: UiLanguage) =>
@@ -101,7 +120,7 @@ for (const [page, [pathname]] of Object.entries(PRERENDERED_PAGES) as [Prerender
       .replace(
         /<html lang="[^"]*" dir="[^"]*">/,
         () =>
-          `<html lang="${language}" dir="${directionOf(language)}" data-prerendered="${page}" data-app="${appScripts(page)}" data-app-language="${languageScripts(language)}">`,
+          `<html lang="${language}" dir="${directionOf(language)}" data-prerendered="${page}" data-app="${appScripts(page)}" data-app-steps="${runOrder([APP, SCREENS[page]])}" data-app-language="${languageScripts(language)}">`,
       )
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
     if (!html.includes('data-prerendered') || !html.includes(markup)) {

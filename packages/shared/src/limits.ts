@@ -30,6 +30,8 @@ export const PLAZA_MUSES_PAGE_MAX = 100;
 /** The largest value of a 32-bit integer column (sequences, versions, city ids): no input goes past it. */
 export const INT4_MAX = 2_147_483_647;
 
+/** Characters in a plaza's join code. */
+export const JOIN_CODE_LENGTH = 6;
 /** The interpreter's plazas: guests are limited per address; members get this many times as much room. */
 export const PLAZA_MEMBER_FACTOR = 10;
 

@@ -160,17 +160,19 @@ export const routes: RouteObject[] = [
  */
 export function prefetchFirstScreen(location: Pick<Location, 'href'> = window.location): void {
   const url = new URL(location.href);
+  // Matched once: matching walks and ranks the whole route table, a long task on a slow phone.
+  const route = matchedRoute(url.pathname);
   // The data's few small files first: the browser takes only so many requests at a time, and a
   // screen's code can be dozens of files.
-  const data = (matchedRoute(url.pathname)?.handle as { data?: ScreenData } | undefined)?.data;
+  const data = (route?.handle as { data?: ScreenData } | undefined)?.data;
   if (data) startScreenData(data, url);
-  prefetchScreen(url.pathname);
+  loadScreen(route);
 }
 
 const matchedRoute = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route;
 
-function prefetchScreen(pathname: string): void {
-  const lazy = matchedRoute(pathname)?.lazy;
+function loadScreen(route: RouteObject | undefined): void {
+  const lazy = route?.lazy;
   if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
 }
 
@@ -185,7 +187,7 @@ export function prefetchOnIntent(target: Document = document): void {
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
     if (asked.has(link.pathname)) return;
     asked.add(link.pathname);
-    prefetchScreen(link.pathname);
+    loadScreen(matchedRoute(link.pathname));
   };
   for (const type of ['pointerover', 'touchstart', 'focusin']) {
     target.addEventListener(type, onIntent, { capture: true, passive: true });

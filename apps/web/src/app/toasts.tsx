@@ -1,7 +1,5 @@
 import { ToastContainer } from 'react-toastify';
 import { X } from 'lucide-react';
-import 'react-toastify/dist/ReactToastify.css';
-import './toasts.css';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '@tolk/shared/languages';
 
@@ -18,6 +16,7 @@ export const toastOptions = {
 /**
  * Loaded after the first screen is up (providers.tsx): no screen shows a toast before the reader
  * has done something, and react-toastify queues any toast raised before this container mounts.
+ * Its stylesheets come with the page's (src/boot.ts).
  */
 export default function Toasts() {
   const { t, i18n } = useTranslation();

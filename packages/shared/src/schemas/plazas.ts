@@ -12,9 +12,7 @@ export type PlazaSide = z.infer<typeof plazaSideSchema>;
 /** Guests' plaza texts are capped like guests' translations; members get the muse limit. */
 export const PLAZA_GUEST_TEXT_MAX = 500;
 export const PLAZA_MEMBER_TEXT_MAX = MUSE_TEXT_MAX;
-export const JOIN_CODE_LENGTH = 6;
-/** Header that carries a plaza guest's token (guests have no member session). */
-export const PLAZA_TOKEN_HEADER = 'x-plaza-token';
+export { PLAZA_TOKEN_HEADER } from '../auth-constants';
 
 const nameSchema = textSchema(60).pipe(z.string().min(1, 'Required.'));
 

@@ -18,9 +18,11 @@ function useReservedHeight(banner: RefObject<HTMLElement | null>, shown: boolean
     const measure = () => {
       root.style.setProperty('--cookie-cover', `calc(${Math.ceil(element.getBoundingClientRect().height)}px + 0.5rem)`);
     };
-    measure();
+    // The observer measures once the page is laid out anyway, before it is painted; measuring
+    // here would lay the whole page out inside the commit, a longer task as the app takes over.
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
-    observer?.observe(element);
+    if (observer) observer.observe(element);
+    else measure();
     return () => {
       observer?.disconnect();
       root.style.removeProperty('--cookie-cover');

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addGuestProfile,
   deleteGuestProfile,
@@ -30,9 +30,9 @@ describe('guest interpreter profiles', () => {
     expect(pairs[4]).toMatchObject({ userLanguage: 'es', audienceLanguage: 'pt' });
   });
 
-  it('keeps added pairs in localStorage under tolk.interpreterProfiles', () => {
+  it('keeps added pairs in localStorage under tolk.interpreterProfiles', async () => {
     expect(readGuestProfiles()).toEqual([]);
-    const result = addGuestProfile({ name: 'Market', userLanguage: 'en', audienceLanguage: 'pt' });
+    const result = await addGuestProfile({ name: 'Market', userLanguage: 'en', audienceLanguage: 'pt' });
     expect(result.ok).toBe(true);
     const stored = JSON.parse(localStorage.getItem(KEY) ?? '[]') as { name: string; voice: unknown }[];
     expect(stored).toHaveLength(1);
@@ -41,24 +41,24 @@ describe('guest interpreter profiles', () => {
     expect(stored[0]?.voice).toEqual({ enabled: true, rate: 1 });
   });
 
-  it('refuses a pair of one language, as the server does', () => {
-    const result = addGuestProfile({ name: 'Same', userLanguage: 'en', audienceLanguage: 'en' });
+  it('refuses a pair of one language, as the server does', async () => {
+    const result = await addGuestProfile({ name: 'Same', userLanguage: 'en', audienceLanguage: 'en' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(Object.keys(result.fields)).toContain('audienceLanguage');
     expect(localStorage.getItem(KEY)).toBeNull();
   });
 
-  it('renames and deletes', () => {
-    const added = addGuestProfile({ name: 'Market', userLanguage: 'en', audienceLanguage: 'pt' });
+  it('renames and deletes', async () => {
+    const added = await addGuestProfile({ name: 'Market', userLanguage: 'en', audienceLanguage: 'pt' });
     if (!added.ok) throw new Error('not added');
-    expect(renameGuestProfile(added.profile.id, '  Fish market ').ok).toBe(true);
+    expect((await renameGuestProfile(added.profile.id, '  Fish market ')).ok).toBe(true);
     expect(readGuestProfiles()[0]?.name).toBe('Fish market');
-    expect(renameGuestProfile(added.profile.id, '   ').ok).toBe(false);
-    deleteGuestProfile(added.profile.id);
+    expect((await renameGuestProfile(added.profile.id, '   ')).ok).toBe(false);
+    await deleteGuestProfile(added.profile.id);
     expect(readGuestProfiles()).toEqual([]);
   });
 
-  it('skips damaged entries instead of losing every pair', () => {
+  it('skips damaged entries instead of losing every pair', async () => {
     localStorage.setItem(
       KEY,
       JSON.stringify([
@@ -73,19 +73,35 @@ describe('guest interpreter profiles', () => {
         },
       ]),
     );
-    expect(readGuestProfiles().map((profile) => profile.name)).toEqual(['Kept']);
+    await vi.waitFor(() => {
+      expect(readGuestProfiles().map((profile) => profile.name)).toEqual(['Kept']);
+    });
     localStorage.setItem(KEY, '{not json');
     expect(readGuestProfiles()).toEqual([]);
   });
 
-  it('updates the hook when a pair is added', () => {
+  it('updates the hook when a pair is added', async () => {
     const { result } = renderHook(() => useGuestProfiles());
     expect(result.current).toEqual([]);
-    act(() => {
-      addGuestProfile({ name: 'Market', userLanguage: 'en', audienceLanguage: 'it' });
+    await act(async () => {
+      await addGuestProfile({ name: 'Market', userLanguage: 'en', audienceLanguage: 'it' });
     });
     expect(result.current.map((profile) => profile.name)).toEqual(['Market']);
     // Same storage, same array: useSyncExternalStore must not loop.
     expect(readGuestProfiles()).toBe(readGuestProfiles());
+  });
+
+  it('shows the pairs stored before the page opened, once their checks are in', async () => {
+    vi.resetModules();
+    const fresh = await import('./guest-profiles');
+    const stored = { userLanguage: 'en', audienceLanguage: 'es', voice: { enabled: true, rate: 1 } };
+    localStorage.setItem(
+      KEY,
+      JSON.stringify([{ id: 'b', name: 'Stored', ...stored, createdAt: '2026-01-01T00:00:00.000Z' }]),
+    );
+    const { result } = renderHook(() => fresh.useGuestProfiles());
+    await vi.waitFor(() => {
+      expect(result.current.map((profile) => profile.name)).toEqual(['Stored']);
+    });
   });
 });

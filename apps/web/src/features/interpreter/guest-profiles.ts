@@ -1,11 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import {
-  interpreterProfileInputSchema,
-  interpreterProfilePatchSchema,
-  interpreterProfileSchema,
-  type InterpreterProfile,
-  type InterpreterProfileInput,
-} from '@tolk/shared/schemas/plazas';
+import type * as PlazaSchemas from '@tolk/shared/schemas/plazas';
+import type { InterpreterProfile, InterpreterProfileInput } from '@tolk/shared/schemas/plazas';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { newClientId } from '../../lib/client-id';
 import { endonym as languageName } from '../../lib/language-names';
@@ -46,8 +41,30 @@ export function readyProfiles(uiLanguage: string): InterpreterProfile[] {
 /** No stored pair: one array, the same between reads, and what the interpreter rendered ahead shows. */
 const NONE: InterpreterProfile[] = [];
 
-function parseStored(raw: string | null): InterpreterProfile[] {
-  if (!raw) return NONE;
+/**
+ * The checks: the schemas the server holds members' pairs to. Loaded only once there is something
+ * to check (a stored pair to read, a pair to add, rename or delete), so the interpreter's first
+ * screen for a guest with nothing stored runs no zod, a long task on a slow phone.
+ */
+type Checks = typeof PlazaSchemas;
+let checks: Checks | undefined;
+let checksLoading: Promise<Checks> | undefined;
+
+function loadChecks(): Promise<Checks> {
+  checksLoading ??= import('@tolk/shared/schemas/plazas').then(
+    (module) => {
+      checks = module;
+      return module;
+    },
+    (error: unknown) => {
+      checksLoading = undefined;
+      throw error;
+    },
+  );
+  return checksLoading;
+}
+
+function parseStored(raw: string, { interpreterProfileSchema }: Checks): InterpreterProfile[] {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
@@ -64,21 +81,32 @@ function parseStored(raw: string | null): InterpreterProfile[] {
 let cachedRaw: string | null | undefined;
 let cachedProfiles: InterpreterProfile[] = NONE;
 
-/** Stable between calls while storage is unchanged, as useSyncExternalStore requires. */
+/**
+ * Stable between calls while storage is unchanged, as useSyncExternalStore requires. Stored pairs
+ * are read once their checks are in: until then the pairs stay as last read (none at first), and
+ * the listeners hear when they can be read.
+ */
 export function readGuestProfiles(): InterpreterProfile[] {
   const raw = safeStorage.get(STORAGE_KEYS.interpreterProfiles);
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedProfiles = parseStored(raw);
+  if (raw === cachedRaw) return cachedProfiles;
+  if (raw && !checks) {
+    void loadChecks().then(notify, () => undefined);
+    return cachedProfiles;
   }
+  cachedRaw = raw;
+  cachedProfiles = raw && checks ? parseStored(raw, checks) : NONE;
   return cachedProfiles;
 }
 
 const listeners = new Set<() => void>();
 
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
 function writeGuestProfiles(profiles: InterpreterProfile[]): void {
   safeStorage.set(STORAGE_KEYS.interpreterProfiles, JSON.stringify(profiles));
-  for (const listener of listeners) listener();
+  notify();
 }
 
 export type GuestProfileResult =
@@ -94,7 +122,8 @@ function fieldsOf(issues: readonly { path: readonly PropertyKey[]; message: stri
 }
 
 /** Validated with the same schema the server uses for members, so both lists hold the same shape. */
-export function addGuestProfile(input: InterpreterProfileInput): GuestProfileResult {
+export async function addGuestProfile(input: InterpreterProfileInput): Promise<GuestProfileResult> {
+  const { interpreterProfileInputSchema } = await loadChecks();
   const parsed = interpreterProfileInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fields: fieldsOf(parsed.error.issues) };
   const profile: InterpreterProfile = { id: newClientId(), ...parsed.data, createdAt: new Date().toISOString() };
@@ -102,7 +131,8 @@ export function addGuestProfile(input: InterpreterProfileInput): GuestProfileRes
   return { ok: true, profile };
 }
 
-export function renameGuestProfile(id: string, name: string): GuestProfileResult {
+export async function renameGuestProfile(id: string, name: string): Promise<GuestProfileResult> {
+  const { interpreterProfilePatchSchema } = await loadChecks();
   const parsed = interpreterProfilePatchSchema.safeParse({ name });
   if (!parsed.success) return { ok: false, fields: fieldsOf(parsed.error.issues) };
   const current = readGuestProfiles().find((profile) => profile.id === id);
@@ -112,7 +142,9 @@ export function renameGuestProfile(id: string, name: string): GuestProfileResult
   return { ok: true, profile: renamed };
 }
 
-export function deleteGuestProfile(id: string): void {
+export async function deleteGuestProfile(id: string): Promise<void> {
+  // The stored pairs are read with their checks: without them the others would read as none.
+  await loadChecks();
   writeGuestProfiles(readGuestProfiles().filter((profile) => profile.id !== id));
 }
 

@@ -1,4 +1,4 @@
-import { JOIN_CODE_LENGTH } from '@tolk/shared/schemas/plazas';
+import { JOIN_CODE_LENGTH } from '@tolk/shared/limits';
 import { HttpError } from '../../lib/http';
 
 export type PlazaGone = 'ended' | 'expired' | 'missing';

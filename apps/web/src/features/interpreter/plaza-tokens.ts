@@ -1,5 +1,5 @@
 import type { AxiosRequestConfig } from 'axios';
-import { PLAZA_TOKEN_HEADER } from '@tolk/shared/schemas/plazas';
+import { PLAZA_TOKEN_HEADER } from '@tolk/shared/auth-constants';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 
 /** A guest's tokens outlive their plazas by at most this many entries; older ones are dropped. */

@@ -23,7 +23,7 @@ export function useCreateInterpreterProfile(
     ...options,
     mutationFn: async (input: InterpreterProfileInput): Promise<Refused> => {
       if (!member) {
-        const result = addGuestProfile(input);
+        const result = await addGuestProfile(input);
         return result.ok ? undefined : result.fields;
       }
       await createInterpreterProfile(input);

@@ -19,7 +19,7 @@ export function useDeleteInterpreterProfile(
     ...options,
     mutationFn: async (id: string) => {
       if (!member) {
-        deleteGuestProfile(id);
+        await deleteGuestProfile(id);
         return;
       }
       await deleteInterpreterProfile(id);

@@ -36,7 +36,7 @@ function useProfiles(member: boolean) {
 
   const rename = async (id: string, name: string): Promise<string | undefined> => {
     if (!member) {
-      const result = renameGuestProfile(id, name);
+      const result = await renameGuestProfile(id, name);
       return result.ok ? undefined : (Object.values(result.fields)[0]?.[0] ?? '');
     }
     try {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { JOIN_CODE_LENGTH } from '@tolk/shared/schemas/plazas';
+import { JOIN_CODE_LENGTH } from '@tolk/shared/limits';
 import { useLoginResponse } from '../../../lib/session';
 import { errorMessage } from '../../../ui/error-message';
 import { Field } from '../../../ui/field';
