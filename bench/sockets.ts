@@ -24,9 +24,9 @@
 //   node --import tsx bench/sockets.ts --db postgres --groups 25 --devices 20
 // Seeding signs every device in (argon2): 5,000 sessions take about two minutes here.
 // FANOUT_CPU_PROFILE=/tmp/storm profiles the restarted server (npx tsx bench/fanout/profile-summary.ts FILE).
-import net from 'node:net';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { freePort } from '../apps/server/src/test/server-process';
 import { assign, seedTolk, sleep, start, startServer } from './fanout/run';
 import { currentEpoch, nowMicros, percentiles, type ProcessMemory, type SparseHistogram } from './fanout/protocol';
 import {
@@ -49,20 +49,6 @@ const load = () =>
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 
-/** A free loopback port, so the restarted server listens where its clients knew it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
-
 console.log(
   `sockets bench: ${SOCKETS.toLocaleString('en-US')} sockets (${GROUPS} groups), ${DB}, restart ${RESTART}, ` +
     `${CLIENT_PROCESSES} client processes; load average ${load()} (${os.cpus().length} cores)`,
@@ -70,6 +56,7 @@ console.log(
 const epoch = currentEpoch();
 const setupStart = performance.now();
 const env = await seedTolk();
+// The restarted server listens where its clients knew it.
 const port = await freePort();
 const serverEnv = { ...env, FANOUT_PORT: String(port) };
 let server = await startServer('tolk', serverEnv);

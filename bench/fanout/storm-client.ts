@@ -5,7 +5,7 @@
 // calls (protocol.ts): connect, restart (the clock from which rejoins count), progress, verify.
 import { setTimeout as wait } from 'node:timers/promises';
 import { RECONNECT, reconnectDelay } from '@tolk/shared/realtime';
-import { EioClient } from './eio-client';
+import { CLOSED_ACK, EioClient } from './eio-client';
 import { runAll } from './run-all';
 import { Histogram, nowMicros, serve, type SocketSpec } from './protocol';
 
@@ -65,7 +65,7 @@ async function join(socket: Held, client: EioClient): Promise<boolean> {
       continue;
     }
     if (!ack.ok) {
-      if (ack.error.code !== 'closed') counts.joinFailures++;
+      if (ack.error.code !== CLOSED_ACK.error.code) counts.joinFailures++;
       return false;
     }
     joins.add(performance.now() - started);
