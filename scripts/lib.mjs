@@ -105,7 +105,13 @@ const targets = {
     command: ['npm', ['run', 'build', '-w', '@tolk/web']],
   },
   server: {
-    inputs: ['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src', 'package-lock.json'],
+    inputs: [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'apps/server/bundle-options.mjs',
+      'packages/shared/src',
+      'package-lock.json',
+    ],
     stamp: 'apps/server/dist/.build-stamp',
     command: ['npm', ['run', 'build', '-w', '@tolk/server']],
   },

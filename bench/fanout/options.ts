@@ -16,6 +16,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     'step-seconds': { type: 'string', default: '4' },
     'hold-seconds': { type: 'string', default: '6' },
+    // Tolk's server process runs the bundle, as `npm start` does (build), or the TypeScript through tsx (source).
+    'server-from': { type: 'string', default: 'build' },
     // bench/sockets.ts
     restart: { type: 'string', default: 'graceful' },
     'storm-seconds': { type: 'string', default: '10' },
@@ -42,6 +44,8 @@ export type ServerKind = (typeof SERVER_KINDS)[number];
 export const DB = oneOf('db', args.db, ['pglite', 'postgres'] as const);
 /** How senders send: POST /api/conversations/:id/muses, or `muse:send` over their open socket. */
 export const VIA = oneOf('via', args.via, ['http', 'socket'] as const);
+/** Whether the server process runs bundled code, as in production, or the TypeScript sources through tsx. */
+export const SERVER_FROM = oneOf('server-from', args['server-from'], ['build', 'source'] as const);
 export const SERVERS = args.servers.split(',').map((kind) => oneOf('servers', kind, SERVER_KINDS));
 export const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

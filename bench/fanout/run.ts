@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { uniqueName } from '../../apps/server/src/test/databases';
+import { serverBundle } from './server-bundle';
 import { cpuBetween, cpuSeconds, databaseCpu } from './cpu';
 import {
   caller,
@@ -34,6 +35,7 @@ import {
   OFFERED,
   processOf,
   SENDERS_PER_GROUP,
+  SERVER_FROM,
   STEP_SECONDS,
   TEXTS,
   VIA,
@@ -88,13 +90,19 @@ export interface ServerRun {
 
 type Call = ReturnType<typeof caller>;
 
+/** A bench process running `file` of this folder through tsx, or a bundle of it (an absolute path). */
 export function start(file: string, env: Record<string, string>): { child: ChildProcess; call: Call } {
-  const child = fork(path.join(here, file), process.argv.slice(2), {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+  const bundled = path.isAbsolute(file);
+  const child = fork(bundled ? file : path.join(here, file), process.argv.slice(2), {
+    execArgv: bundled ? ['--expose-gc', '--enable-source-maps'] : ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, ...env },
   });
   return { child, call: caller(child) };
 }
+
+/** The server process: bundled as production runs it (--server-from build) or from the sources. */
+const startServerProcess = async (env: Record<string, string>) =>
+  start(SERVER_FROM === 'build' ? await serverBundle() : 'server-process.ts', env);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -131,7 +139,7 @@ export async function seedTolk(): Promise<Record<string, string>> {
     FANOUT_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tolk-fanout-')),
     FANOUT_DB_NAME: uniqueName('tolk_fanout'),
   };
-  const seeding = start('server-process.ts', { ...env, FANOUT_SEED: '1' }).child;
+  const seeding = (await startServerProcess({ ...env, FANOUT_SEED: '1' })).child;
   const code = await new Promise((resolve) => seeding.once('exit', resolve));
   if (code !== 0) throw new Error(`seeding Tolk failed (${String(code)})`);
   return env;
@@ -139,7 +147,7 @@ export async function seedTolk(): Promise<Record<string, string>> {
 
 /** A server process of `kind` with `env` (seedTolk's for Tolk), once it listens. */
 export async function startServer(kind: ServerKind, env: Record<string, string>) {
-  const server = start('server-process.ts', { ...env, FANOUT_SERVER: kind });
+  const server = await startServerProcess({ ...env, FANOUT_SERVER: kind });
   const ready = await new Promise<ServerReady>((resolve, reject) => {
     server.child.on('message', (message: { ready?: ServerReady }) => {
       if (message.ready) resolve(message.ready);

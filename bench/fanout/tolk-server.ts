@@ -193,11 +193,12 @@ export async function startTolk() {
   await bootstrap(database.db, 'bench-admin-password', emptyProfile);
   steps.database = performance.now();
   const translator = new CountingTranslator();
-  const app = await buildApp({ config: benchConfig(), database, translator });
+  const config = benchConfig();
+  const app = await buildApp({ config, database, translator });
   translator.inner = museTranslatorFrom(app.translation);
   steps.built = performance.now();
   // A restarted server (bench/sockets.ts) listens where its clients knew it; otherwise any free port.
-  await app.listen({ port: Number(process.env.FANOUT_PORT ?? 0), host: '127.0.0.1' });
+  await app.listen({ port: Number(process.env.FANOUT_PORT ?? 0), host: '127.0.0.1', backlog: config.listenBacklog });
   const port = (app.server.address() as AddressInfo).port;
   steps.listening = performance.now();
   // The warm-up after listening loads cities, dictionaries and engines: none of that is a socket's memory.

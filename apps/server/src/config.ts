@@ -23,6 +23,7 @@ const OSM_CREDIT = '&copy; <a href="https://www.openstreetmap.org/copyright">Ope
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TOLK_LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
   TOLK_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   TOLK_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
@@ -166,6 +167,12 @@ export interface Config {
   referencesClockOffsetDays: number;
   port: number;
   host: string;
+  /**
+   * Connections the kernel holds for the server to accept (TOLK_LISTEN_BACKLOG, capped by
+   * net.core.somaxconn). Node's 511 is too few when every socket comes back after a restart:
+   * connections past it are dropped and their clients wait out TCP's retries (1, 2, 4, 8, 16 s).
+   */
+  listenBacklog: number;
   dataDir: string;
   /** PostgreSQL connection string; absent means embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
@@ -291,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    listenBacklog: e.TOLK_LISTEN_BACKLOG,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pglite'),

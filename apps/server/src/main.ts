@@ -40,7 +40,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`;
   app.log.info(`Tolk is serving http://localhost:${config.port} (database: ${where})`);
 }

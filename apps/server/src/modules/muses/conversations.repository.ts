@@ -53,20 +53,6 @@ export function createConversationsRepository(db: Database) {
     },
     { maxBatch: 500 },
   );
-  const newestSeqStatement = db
-    .select({ id: conversations.id, lastSeq: conversations.lastSeq })
-    .from(conversations)
-    .where(sql`${conversations.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('conversations_newest_seqs');
-  // Every socket of a conversation that comes back after a restart asks the same: one query for all.
-  const newestSeqLookups = groupCommit(
-    async (ids: string[]): Promise<number[]> => {
-      const rows = await newestSeqStatement.execute({ ids: [...new Set(ids)] });
-      const seqs = new Map(rows.map((row) => [row.id, row.lastSeq]));
-      return ids.map((id) => seqs.get(id) ?? 0);
-    },
-    { maxBatch: 500 },
-  );
   const blockedLookups = groupCommit(
     async (keys: { conversationId: string; accountId: string }[]): Promise<string[][]> => {
       const rows = await executePrepared<{ i: number; ids: string[] }>(
@@ -105,12 +91,6 @@ export function createConversationsRepository(db: Database) {
         conversationId: conversationId.toLowerCase(),
         accountId: accountId.toLowerCase(),
       });
-    },
-
-    /** A conversation's newest sequence, read now (0 when there is no such conversation). */
-    async newestSeq(conversationId: string): Promise<number> {
-      if (!isUuid(conversationId)) return 0;
-      return newestSeqLookups.submit(conversationId.toLowerCase());
     },
 
     async findMemberById(memberId: string) {

@@ -4,7 +4,7 @@ import type { ServerEventName, ServerEventPayload } from '@tolk/shared/realtime'
 import type { Muse, MuseDetail, MuseTranslation } from '@tolk/shared/schemas/conversations';
 import type { Metrics } from '../../plugins/metrics';
 import { accountRoom, memberRoom, type TolkServer } from '../../plugins/realtime';
-import type { Audience, MusesRepository, MemberRow, MuseRecord } from './muses.repository';
+import type { Audience, MusesRepository, MemberRow, MuseRecord, TranslationRow } from './muses.repository';
 import { museView, readsAsIs, translationFromRow } from './muse-views';
 import { conversationRoom, languageRoom, planFanOut, readerRooms, readsAsIsRoom, type FanOutPlan } from './rooms';
 import { hasReading } from '../translation';
@@ -224,13 +224,22 @@ export function createDelivery(deps: {
     );
   }
 
-  /** Views for one reader; muses whose translation is missing, stale or due a retry get one started. */
-  async function viewsFor(records: MuseRecord[], member: Pick<MemberRow, 'readingLanguage' | 'readsWithout'>) {
+  /**
+   * Views for one reader; muses whose translation is missing, stale or due a retry get one started.
+   * `stored`: the muses' translations when already read (a catch-up page's, in every language).
+   */
+  async function viewsFor(
+    records: MuseRecord[],
+    member: Pick<MemberRow, 'readingLanguage' | 'readsWithout'>,
+    stored?: TranslationRow[],
+  ) {
     const language = member.readingLanguage;
-    const rows = await repo.translationsFor(
-      records.map((m) => m.id),
-      language,
-    );
+    const rows = stored
+      ? stored.filter((row) => row.targetLanguage === language)
+      : await repo.translationsFor(
+          records.map((m) => m.id),
+          language,
+        );
     const byMuse = new Map(rows.map((row) => [row.museId, row]));
     const views: Muse[] = [];
     for (const muse of records) {

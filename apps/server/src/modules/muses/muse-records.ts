@@ -3,8 +3,8 @@
 import { blockBetween } from '../reach';
 import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/accounts';
-import type { conversations, museTranslations } from '../../db/schema/conversations';
-import { conversationMembers, muses } from '../../db/schema/conversations';
+import type { conversations } from '../../db/schema/conversations';
+import { conversationMembers, muses, museTranslations } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
 import { uploads } from '../../db/schema/uploads';
 
@@ -142,6 +142,7 @@ export function toAudience(row: {
 }
 
 export const museFields = getTableColumns(muses);
+export const translationFields = getTableColumns(museTranslations);
 
 /** A row of raw SQL (`returning *`) as drizzle's select would give it: property names, dates as Dates. */
 export function fromDriverRow<T extends Record<string, Column>>(
@@ -154,4 +155,23 @@ export function fromDriverRow<T extends Record<string, Column>>(
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return out as never;
+}
+
+/**
+ * A muse from raw SQL: the muse's own columns, its sender's as `sender_username`,
+ * `sender_account_display_name`, `sender_avatar_id`, `sender_guest_name`, `sender_member_side`,
+ * and its photo's size as `photo_width`, `photo_height`.
+ */
+export function museRecordFromRaw(raw: Record<string, unknown>): MuseRecord {
+  return toMuseRecord({
+    muse: fromDriverRow(museFields, raw),
+    username: raw.sender_username as string | null,
+    accountDisplayName: raw.sender_account_display_name as string | null,
+    avatarId: raw.sender_avatar_id as string | null,
+    guestName: raw.sender_guest_name as string | null,
+    side: raw.sender_member_side as string | null,
+    photoId: raw.photo_id as string | null,
+    photoWidth: raw.photo_width as number | null,
+    photoHeight: raw.photo_height as number | null,
+  });
 }

@@ -171,8 +171,12 @@ export function createMusesService(deps: {
     /** Raw records after a sequence, as `readerAccountId` may read them (null: a plaza, read by all). */
     musesAfter: (conversationId: string, after: number, limit: number, readerAccountId: string | null) =>
       repo.musesAfter(conversationId, after, limit, readerAccountId),
-    /** A conversation's newest sequence, read now. */
-    newestSeq: (conversationId: string) => repo.newestSeq(conversationId),
+    /**
+     * A socket's catch-up as it joins: the muses after a sequence as every reader sees them, each
+     * with whom it is hidden from, and their translations (joins asked for together share the reads).
+     */
+    catchUpPage: (conversationId: string, after: number, limit: number) =>
+      repo.catchUpPage(conversationId, after, limit),
     /** The accounts in a conversation with a block between them and `accountId`. */
     blockedReaders: (conversationId: string, accountId: string) => repo.blockedReaders(conversationId, { accountId }),
 

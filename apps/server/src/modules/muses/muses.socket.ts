@@ -137,14 +137,15 @@ export function museSocketHandlers(
         socket.data.joined.set(conversationId, member.id);
         const reader = caller.accountId ?? null;
         if (reader) hiddenIn.set(conversationId, await service.blockedReaders(conversationId, reader));
-        let after = lastSeq;
         // Read after joining the rooms: a muse stored since comes through them, one stored before
-        // is at most this; a client that holds it needs no replay (and costs no query).
-        const newest = await service.newestSeq(conversationId);
-        while (newest > after) {
-          const page = await service.musesAfter(conversationId, after, CATCH_UP_PAGE, reader);
+        // is on these pages (each page one read shared by the joins asked for together).
+        let after = lastSeq;
+        for (;;) {
+          const page = await service.catchUpPage(conversationId, after, CATCH_UP_PAGE);
+          // A block between the reader and a sender hides the sender's muses (a plaza guest reads all).
+          const visible = reader ? page.rows.filter((muse) => !muse.hiddenFrom.includes(reader)) : page.rows;
           for (const reader of readers) {
-            const views = await service.viewsFor(page.rows, reader);
+            const views = await service.viewsFor(visible, reader, page.translations);
             for (const muse of views) socket.emit('muse:new', muse);
           }
           after = page.rows.at(-1)?.seq ?? after;
@@ -156,7 +157,7 @@ export function museSocketHandlers(
           toRoom(conversationId).emit('presence', { conversationId, username: name, online: true });
         }
         metrics.conversationJoined();
-        return { ok: true as const, lastSeq: Math.max(after, newest), online: namesOnline(conversationId, present) };
+        return { ok: true as const, lastSeq: after, online: namesOnline(conversationId, present) };
       } catch (error) {
         return failure(error);
       }

@@ -263,6 +263,24 @@ describe('a block blocks everywhere', () => {
     expect((await page(x, group.id)).map((muse) => muse.id)).toContain(fromY.id);
   });
 
+  it('keeps a sender who has left the group out of the catch-up of a member with a block between them', async () => {
+    const chat = await newConversation(t.app, x, { kind: 'group', members: [y.username, z.username] });
+    const fromY = (await sendMuse(y, chat.id, 'See you all at eight')).json<Muse>();
+    const fromZ = (await sendMuse(z, chat.id, 'Count me in')).json<Muse>();
+    await block(x, y);
+    expect((await inject(y, 'DELETE', `/api/conversations/${chat.id}/members/${y.username}`)).statusCode).toBe(204);
+    await t.app.muses.idle();
+    // Several sockets at once, as after a restart: they share the read, each filtered for its reader.
+    const [xs, xs2, zs] = [await socketOf(x), await socketOf(x), await socketOf(z)];
+    const [xHeard, xHeard2, zHeard] = [heard(xs), heard(xs2), heard(zs)];
+    await Promise.all([xs, xs2, zs].map((socket) => joinedConversation(socket, chat.id, 0)));
+    for (const seen of [xHeard, xHeard2]) {
+      expect(seen.muses.map((muse) => muse.id)).toEqual([fromZ.id]);
+    }
+    expect(zHeard.muses.map((muse) => muse.id)).toEqual([fromY.id, fromZ.id]);
+    await unblock(x, y);
+  });
+
   it('keeps "connections only" through groups too', async () => {
     const made = await inject(y, 'POST', '/api/conversations', { kind: 'group', members: [w.username, z.username] });
     expectForbidden(made);

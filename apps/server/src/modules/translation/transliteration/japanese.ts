@@ -1,44 +1,61 @@
-import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { tidyRomanization } from './chinese';
 
-interface Kuroshiro {
-  init(analyzer: unknown): Promise<void>;
-  convert(
-    text: string,
-    options: { to: 'romaji'; mode: 'spaced' | 'normal'; romajiSystem: 'hepburn' | 'nippon' | 'passport' },
-  ): Promise<string>;
+type Answer = { id: number; romaji: string } | { id: number; error: string };
+
+/**
+ * kuromoji on a thread of its own (japanese-worker.mjs): its dictionary takes about two seconds to
+ * build, in pieces that would each hold the event loop up to a quarter of a second, and every text
+ * is analysed there too. Started on first use (the warm-up's); if it fails or stops, what waited
+ * gets the error and the next call starts it again rather than remembering the failure.
+ */
+class JapaneseThread {
+  private readonly worker = new Worker(new URL('./japanese-worker.mjs', import.meta.url));
+  private readonly waiting = new Map<number, { resolve: (romaji: string) => void; reject: (error: Error) => void }>();
+  private next = 0;
+
+  constructor(onStop: () => void) {
+    // An idle thread does not keep the process alive (tests, a shutdown).
+    this.worker.unref();
+    this.worker.on('message', (answer: Answer) => {
+      const waiter = this.waiting.get(answer.id);
+      this.waiting.delete(answer.id);
+      if ('error' in answer) waiter?.reject(new Error(`Japanese romanization failed: ${answer.error}`));
+      else waiter?.resolve(answer.romaji);
+    });
+    const stop = (error: Error) => {
+      onStop();
+      for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+    };
+    this.worker.on('error', (error) => {
+      stop(new Error(`Japanese romanization is unavailable: ${error.message}`));
+    });
+    this.worker.on('exit', (code) => {
+      stop(new Error(`the Japanese romanization thread stopped (${code})`));
+    });
+  }
+
+  romanize(text: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const id = this.next++;
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, text });
+    });
+  }
 }
 
-// Both packages are CommonJS without types, one exporting a `default` and one the class itself;
-// require with the types declared here reads both the same way in source and in the bundle.
-const require = createRequire(import.meta.url);
-
-function constructorOf(module: unknown): new () => unknown {
-  const exported = module as (new () => unknown) | { default: new () => unknown };
-  return 'default' in exported ? exported.default : exported;
-}
-
-let ready: Promise<Kuroshiro> | undefined;
-
-/** Loads kuromoji's dictionary (shipped in the package) once, on first use: about a second. */
-function kuroshiro(): Promise<Kuroshiro> {
-  ready ??= (async () => {
-    const KuroshiroClass = constructorOf(require('kuroshiro'));
-    const Analyzer = constructorOf(require('kuroshiro-analyzer-kuromoji'));
-    const instance = new KuroshiroClass() as Kuroshiro;
-    await instance.init(new Analyzer());
-    return instance;
-  })();
-  // A failed load (a missing dictionary) is tried again next time rather than remembered.
-  ready.catch(() => {
-    ready = undefined;
+let thread: JapaneseThread | undefined;
+function japaneseThread(): JapaneseThread {
+  if (thread) return thread;
+  const started = new JapaneseThread(() => {
+    // An error is followed by an exit: only the thread that stopped is forgotten.
+    if (thread === started) thread = undefined;
   });
-  return ready;
+  return (thread = started);
 }
 
 /** Modified Hepburn romaji, word by word: こんにちは -> konnichiwa, 東京に行きたい -> tōkyō ni iki tai. */
 export async function romanizeJapanese(text: string): Promise<string> {
-  const converter = await kuroshiro();
-  const romaji = await converter.convert(text, { to: 'romaji', mode: 'spaced', romajiSystem: 'hepburn' });
-  return tidyRomanization(romaji);
+  return tidyRomanization(await japaneseThread().romanize(text));
 }

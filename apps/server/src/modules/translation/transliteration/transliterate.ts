@@ -41,8 +41,8 @@ function scriptsIn(text: string): Set<Script> {
 export const hasReading = (text: string): boolean => scriptsIn(text).size > 0;
 
 /**
- * Loads what transliteration loads on first use (Japanese's dictionary, about a second), so no
- * member's muse waits for it. Start-up calls it in the background.
+ * Loads what transliteration loads on first use (Japanese's dictionary, on its own thread, about two
+ * seconds), so no member's muse waits for it. Start-up calls it in the background.
  */
 export async function warmTransliteration(): Promise<void> {
   await romanizeJapanese('日本');
