@@ -18,7 +18,7 @@ export function ConflictNotice({ busy, onReload, onOverwrite }: ConflictNoticePr
   const { t } = useTranslation();
   const titleId = useId();
   return (
-    <section className="conflict-notice" role="alert" aria-labelledby={titleId}>
+    <section className="callout conflict-notice" role="alert" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('common.conflict.title')}</h2>
       <p>{t('common.conflict.body')}</p>
       <div className="actions">

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TOPICS } from '@tolk/shared/schemas/notifications';
 import { personName } from '@tolk/shared/names';
 import { queryRows, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { notificationDigests, notifications, notificationSettings } from '../../db/schema/notifications';
+import { actor, wordableColumns } from './notifications.repository';
 import { topicDefault } from './topic-default';
 
 type Executor = Pick<Database, 'execute'>;
@@ -16,8 +16,6 @@ const emailOn = (account: unknown, topic: unknown) => sql`coalesce(
     NOTIFICATION_TOPICS.map((name) => sql`when ${name} then ${topicDefault(name, 'email')}::boolean`),
     sql` `,
   )} else false end)`;
-
-const actor = alias(accounts, 'actor');
 
 /** What a digest mail needs and records: who gets it, what it tells of, when it was last sent. */
 export function createDigestRepository(db: Database) {
@@ -61,12 +59,7 @@ export function createDigestRepository(db: Database) {
       return db
         .select({
           id: notifications.id,
-          topic: notifications.topic,
-          event: notifications.event,
-          data: notifications.data,
-          count: notifications.count,
-          actorUsername: actor.username,
-          actorDisplayName: actor.displayName,
+          ...wordableColumns,
         })
         .from(notifications)
         .leftJoin(actor, eq(actor.id, notifications.actorId))

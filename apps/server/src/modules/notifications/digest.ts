@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { personName } from '@tolk/shared/names';
 import type { Database } from '../../db/client';
 import type { Mail } from '../../plugins/mail';
 import type { Outbox } from '../../plugins/outbox';
 import { serverTexts } from '../../texts';
 import { layoutMail } from '../../texts/mail-layout';
 import type { DigestRepository } from './digest.repository';
-import { notificationWords } from './notification-words';
+import { notificationWords, withActorName } from './notification-words';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 
 const TOPIC = 'digest';
@@ -59,13 +58,7 @@ export function createDigest(deps: {
     if (!items.length) return;
 
     const { t, language } = serverTexts(member.language);
-    const lines = items.slice(0, LINES).map((item) => {
-      const actorName =
-        item.actorUsername === null
-          ? null
-          : personName({ username: item.actorUsername, displayName: item.actorDisplayName ?? '' });
-      return `• ${notificationWords({ ...item, actorName }, t, language)}`;
-    });
+    const lines = items.slice(0, LINES).map((item) => `• ${notificationWords(withActorName(item), t, language)}`);
     const more = items.length - lines.length;
     const unsubscribeAll = `${origin}/api/notifications/unsubscribe?token=${deps.links.token(accountId, 'all')}`;
     const subject = t('mail.digest.subject', { count: items.length });

@@ -1,3 +1,4 @@
+import { personName } from '@tolk/shared/names';
 import type { ServerT } from '../../texts';
 
 /** What a notification says, as stored: enough to word it in any language. */
@@ -7,6 +8,18 @@ export interface Wordable {
   actorName: string | null;
   data: Record<string, string>;
   count: number;
+}
+
+/** The actor columns a notification is read with (`wordableColumns`), as the name it says; null when no one acted. */
+export function withActorName<R extends { actorUsername: string | null; actorDisplayName: string | null }>(
+  row: R,
+): Omit<R, 'actorUsername' | 'actorDisplayName'> & { actorName: string | null } {
+  const { actorUsername, actorDisplayName, ...rest } = row;
+  return {
+    ...rest,
+    actorName:
+      actorUsername === null ? null : personName({ username: actorUsername, displayName: actorDisplayName ?? '' }),
+  };
 }
 
 /**

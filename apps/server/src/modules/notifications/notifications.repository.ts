@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationTopic } from '@tolk/shared/schemas/notifications';
 import { queryRows, type Database } from '../../db/client';
 import { keyset } from '../../db/keyset';
@@ -28,6 +29,22 @@ export interface StoredNotification {
   /** A new notification, not a later event folded into an unread one (pushed and mailed once). */
   inserted: boolean;
 }
+
+/** Who made a notification, joined as `actor` (left join: the system's own have none). */
+export const actor = alias(accounts, 'actor');
+
+/**
+ * What a notification is worded from wherever it is read (the app's list, a push, a digest line;
+ * notification-words.ts): what happened, and who did it (`withActorName`).
+ */
+export const wordableColumns = {
+  topic: notifications.topic,
+  event: notifications.event,
+  data: notifications.data,
+  count: notifications.count,
+  actorUsername: actor.username,
+  actorDisplayName: actor.displayName,
+};
 
 /** A transaction of the app's database, for what goes with the notifications it stores. */
 export type NotificationsTx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -117,21 +134,16 @@ export function createNotificationsRepository(db: Database) {
       const rows = await db
         .select({
           id: notifications.id,
-          topic: notifications.topic,
-          event: notifications.event,
-          data: notifications.data,
-          count: notifications.count,
+          ...wordableColumns,
           link: notifications.link,
           createdAt: notifications.createdAt,
           updatedAt: notifications.updatedAt,
           readAt: notifications.readAt,
-          actorId: accounts.id,
-          actorUsername: accounts.username,
-          actorDisplayName: accounts.displayName,
+          actorId: actor.id,
           cursorKey: set.keyColumn,
         })
         .from(notifications)
-        .leftJoin(accounts, eq(accounts.id, notifications.actorId))
+        .leftJoin(actor, eq(actor.id, notifications.actorId))
         .where(and(eq(notifications.recipientId, recipientId), set.after))
         .orderBy(...set.orderBy)
         .limit(set.take);

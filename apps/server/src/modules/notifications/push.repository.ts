@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { personName } from '@tolk/shared/names';
 import type { PushSubscriptionInput } from '@tolk/shared/schemas/notifications';
 import { queryRows, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { notifications, notificationSettings, pushSubscriptions } from '../../db/schema/notifications';
 import { sessions } from '../../db/schema/sessions';
+import { withActorName } from './notification-words';
+import { actor, wordableColumns } from './notifications.repository';
 import { topicDefault } from './topic-default';
 
 /** A statement runner: the app's database or a transaction of it. */
@@ -26,8 +26,6 @@ export interface PushDelivery {
   actorName: string | null;
   read: boolean;
 }
-
-const actor = alias(accounts, 'actor');
 
 export function createPushRepository(db: Database) {
   return {
@@ -105,14 +103,9 @@ export function createPushRepository(db: Database) {
           p256dh: pushSubscriptions.p256dh,
           auth: pushSubscriptions.auth,
           language: accounts.language,
-          topic: notifications.topic,
-          event: notifications.event,
+          ...wordableColumns,
           subject: notifications.subject,
-          data: notifications.data,
-          count: notifications.count,
           link: notifications.link,
-          actorUsername: actor.username,
-          actorDisplayName: actor.displayName,
           read: sql<boolean>`${notifications.readAt} is not null`,
         })
         .from(pushSubscriptions)
@@ -120,13 +113,7 @@ export function createPushRepository(db: Database) {
         .innerJoin(accounts, eq(accounts.id, pushSubscriptions.accountId))
         .leftJoin(actor, eq(actor.id, notifications.actorId))
         .where(and(eq(pushSubscriptions.id, subscriptionId), eq(notifications.id, notificationId)));
-      if (!row) return null;
-      const { actorUsername, actorDisplayName, ...rest } = row;
-      return {
-        ...rest,
-        actorName:
-          actorUsername === null ? null : personName({ username: actorUsername, displayName: actorDisplayName ?? '' }),
-      };
+      return row ? withActorName(row) : null;
     },
   };
 }

@@ -103,7 +103,7 @@ function EmailNotice() {
   const email = useQuery(accountEmailQuery()).data;
   if (!email || (email.email && email.verified)) return null;
   return (
-    <p className="settings-note">
+    <p className="callout settings-note">
       <MailWarning aria-hidden size={20} />
       <span>
         {email.email ? (
