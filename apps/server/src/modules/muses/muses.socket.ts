@@ -127,7 +127,12 @@ export function museSocketHandlers(
 
     async function join({ conversationId, lastSeq }: { conversationId: string; lastSeq: number }) {
       try {
-        const { conversation, member } = await service.membership(conversationId, actorOf(socket));
+        const reader = caller.accountId ?? null;
+        // Both at once: on the embedded database each read waits its turn behind every other join's.
+        const [{ conversation, member }, hidden] = await Promise.all([
+          service.membership(conversationId, actorOf(socket)),
+          reader ? service.blockedReaders(conversationId, reader) : undefined,
+        ]);
         // A plaza screen shows both sides, so it reads in both of its languages.
         const plaza = plazaLanguages(conversation);
         const readers = plaza ? plaza.map((language) => ({ readingLanguage: language, readsWithout: [] })) : [member];
@@ -135,8 +140,7 @@ export function museSocketHandlers(
         // Join before reading the backlog: a muse landing in between arrives twice, never zero times.
         await socket.join(readerRooms(conversation, member));
         socket.data.joined.set(conversationId, member.id);
-        const reader = caller.accountId ?? null;
-        if (reader) hiddenIn.set(conversationId, await service.blockedReaders(conversationId, reader));
+        if (hidden) hiddenIn.set(conversationId, hidden);
         // Read after joining the rooms: a muse stored since comes through them, one stored before
         // is on these pages (each page one read shared by the joins asked for together).
         let after = lastSeq;
