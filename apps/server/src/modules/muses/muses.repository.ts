@@ -1,8 +1,6 @@
 import { blockBetween, noBlockBetween } from '../reach';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { executePrepared, queryRows, type Database } from '../../db/client';
-import { groupCommit } from '../../db/group-commit';
-import { uuidArray } from '../../db/uuid';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses, museTranslations } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
@@ -11,16 +9,14 @@ import {
   type Audience,
   type MemberRow,
   type MuseRecord,
-  type TranslationRow,
-  fromDriverRow,
   museColumns,
   museRecordFromRaw,
-  translationFields,
   blockedReadersOf,
   readersOf,
   toAudience,
   toMuseRecord,
 } from './muse-records';
+import { createCatchUpRepository } from './catch-up.repository';
 import { createConversationsRepository } from './conversations.repository';
 
 export type {
@@ -32,19 +28,6 @@ export type {
   MuseRow,
   TranslationRow,
 } from './muse-records';
-
-interface CatchUpKey {
-  conversationId: string;
-  after: number;
-  limit: number;
-}
-
-/** A page of muses for every reader of a conversation (catchUpPage). */
-export interface CatchUpPage {
-  rows: (MuseRecord & { hiddenFrom: string[] })[];
-  hasMore: boolean;
-  translations: TranslationRow[];
-}
 
 /** A member's unread muses in one conversation, for their notification. */
 export interface UnreadNotice {
@@ -81,57 +64,6 @@ function createMuseRowsRepository(db: Database) {
   const museStatement = museQuery()
     .where(eq(muses.id, sql.placeholder('id')))
     .prepare('conversations_find_muse');
-
-  // After a restart every socket of a conversation asks for the same page as it joins. The joins
-  // asked for together are read in one statement, each page once, with its muses' translations in
-  // every language and, for each muse, the readers it is hidden from (instead of filtering for one
-  // reader); made after each of them had joined its rooms, so none misses an edit made in between.
-  const catchUpReads = groupCommit(
-    async (keys: CatchUpKey[]): Promise<CatchUpPage[]> => {
-      const keyOf = (key: CatchUpKey) => `${key.conversationId} ${key.after} ${key.limit}`;
-      const distinct = [...new Map(keys.map((key) => [keyOf(key), key])).values()];
-      const rows = await queryRows<Record<string, unknown>>(
-        db,
-        sql`select k.i::int as page_index, m.* from unnest(
-            ${uuidArray(distinct.map((key) => key.conversationId))}::uuid[],
-            ${`{${distinct.map((key) => key.after).join(',')}}`}::int[],
-            ${`{${distinct.map((key) => key.limit).join(',')}}`}::int[]
-          ) with ordinality as k(c, a, l, i)
-          cross join lateral (
-            select mu.*, cm.guest_name as sender_guest_name, cm.side as sender_member_side,
-              a.username as sender_username, a.display_name as sender_account_display_name,
-              p.avatar_id as sender_avatar_id, u.width as photo_width, u.height as photo_height,
-              ${blockedReadersOf(sql`mu.conversation_id`, sql`cm.account_id`)} as hidden_from,
-              (select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) from ${museTranslations} t where t.muse_id = mu.id)
-                as translations
-            from ${muses} mu
-            join ${conversationMembers} cm on cm.id = mu.sender_member_id
-            left join ${accounts} a on a.id = cm.account_id
-            left join ${profiles} p on p.account_id = cm.account_id
-            left join ${uploads} u on u.id = mu.photo_id
-            where mu.conversation_id = k.c and mu.seq > k.a
-            order by mu.seq limit k.l + 1
-          ) m
-          order by k.i, m.seq`,
-      );
-      const pages = distinct.map((): CatchUpPage => ({ rows: [], hasMore: false, translations: [] }));
-      for (const raw of rows) {
-        const index = (raw.page_index as number) - 1;
-        const page = pages[index]!;
-        if (page.rows.length === distinct[index]!.limit) {
-          page.hasMore = true;
-          continue;
-        }
-        page.rows.push({ ...museRecordFromRaw(raw), hiddenFrom: raw.hidden_from as string[] });
-        for (const translation of raw.translations as Record<string, unknown>[]) {
-          page.translations.push(fromDriverRow(translationFields, translation));
-        }
-      }
-      const byKey = new Map(distinct.map((key, index) => [keyOf(key), pages[index]!]));
-      return keys.map((key) => byKey.get(keyOf(key))!);
-    },
-    { maxBatch: 500 },
-  );
 
   return {
     /**
@@ -347,16 +279,6 @@ function createMuseRowsRepository(db: Database) {
       return { rows: rows.slice(0, limit).map(toMuseRecord), hasMore: rows.length > limit };
     },
 
-    /**
-     * The muses after `after` (at most `limit`, and whether there are more) as every reader sees
-     * them, for a socket's catch-up as it joins: each with `hiddenFrom`, the live members with a
-     * block between them and its sender (whom it must not reach), and with its translations in
-     * every language.
-     */
-    catchUpPage(conversationId: string, after: number, limit: number): Promise<CatchUpPage> {
-      return catchUpReads.submit({ conversationId: conversationId.toLowerCase(), after, limit });
-    },
-
     async musesBefore(conversationId: string, before: number, limit: number, readerAccountId: string | null) {
       const rows = await museQuery()
         .where(and(eq(muses.conversationId, conversationId), lt(muses.seq, before), visibleToReader(readerAccountId)))
@@ -485,7 +407,11 @@ function createMuseRowsRepository(db: Database) {
 
 /** Everything the muses module stores, as one repository (its services take parts of it). */
 export function createMusesRepository(db: Database) {
-  return { ...createConversationsRepository(db), ...createMuseRowsRepository(db) };
+  return {
+    ...createConversationsRepository(db),
+    ...createMuseRowsRepository(db),
+    ...createCatchUpRepository(db),
+  };
 }
 
 export type MusesRepository = ReturnType<typeof createMusesRepository>;
