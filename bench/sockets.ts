@@ -68,6 +68,9 @@ const clients = Array.from({ length: CLIENT_PROCESSES }, (_, p) =>
 
 // (i) Idle memory.
 const before = await server.call<ProcessMemory>('usage', true);
+// FANOUT_HEAP_SNAPSHOT=/tmp/idle writes /tmp/idle.before.heapsnapshot and /tmp/idle.after.heapsnapshot.
+const heapSnapshot = process.env.FANOUT_HEAP_SNAPSHOT;
+if (heapSnapshot) await server.call('heapSnapshot', `${heapSnapshot}.before.heapsnapshot`);
 // FANOUT_CPU_PROFILE=/tmp/storm also writes /tmp/storm.connect.cpuprofile: every socket connecting and joining.
 const profile = process.env.FANOUT_CPU_PROFILE;
 if (profile) await server.call('profileStart');
@@ -86,6 +89,7 @@ const connectMs = performance.now() - connectStart;
 if (profile) await server.call('profileStop', `${profile}.connect.cpuprofile`);
 await sleep(2000);
 const after = await server.call<ProcessMemory>('usage', true);
+if (heapSnapshot) await server.call('heapSnapshot', `${heapSnapshot}.after.heapsnapshot`);
 const growth = after.rss - before.rss;
 console.log(
   `idle: ${SOCKETS} sockets connected and joined in ${(connectMs / 1000).toFixed(1)} s; server RSS ` +

@@ -25,6 +25,17 @@ const handlers: Record<string, (argument: never) => unknown> = {
     await profiler.post('Profiler.setSamplingInterval', { interval: 1000 });
     await profiler.post('Profiler.start');
   },
+  /** A heap snapshot written to `file` (after a full collection), for what idle sockets hold. */
+  heapSnapshot: async (file: string) => {
+    const session = new Session();
+    session.connect();
+    const out = fs.openSync(file, 'w');
+    session.on('HeapProfiler.addHeapSnapshotChunk', ({ params }) => fs.writeSync(out, params.chunk));
+    await session.post('HeapProfiler.collectGarbage');
+    await session.post('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    fs.closeSync(out);
+    session.disconnect();
+  },
   profileStop: async (file: string) => {
     if (!profiler) return;
     const { profile } = await profiler.post('Profiler.stop');

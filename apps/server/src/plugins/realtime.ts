@@ -71,26 +71,56 @@ export interface RealtimeOptions {
   publicOrigins: string[];
 }
 
-/** setTimeout fires at once when asked to wait longer than this (about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How often this instance looks for sockets whose session has expired (one timer for all of them). */
+const EXPIRY_SWEEP_MS = 1_000;
 
-/** Closes the socket at `at`; returns the cancel. */
-function closeAt(socket: TolkSocket, at: Date): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    const left = at.getTime() - Date.now();
-    if (left <= 0) {
-      socket.disconnect(true);
-      return;
+/**
+ * Closes, every second, this instance's sockets whose session (or guest pass) has expired: one
+ * timer for every socket instead of one each, which an idle socket would otherwise carry for
+ * days. A pass through 10,000 sockets is a few hundred microseconds.
+ */
+function sweepExpired(io: TolkServer): () => void {
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.caller.expiresAt.getTime() <= now) socket.disconnect(true);
     }
-    // Longer waits than a timer can take are taken in steps.
-    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
-    timer.unref();
-  };
-  arm();
+  }, EXPIRY_SWEEP_MS);
+  timer.unref();
   return () => {
-    clearTimeout(timer);
+    clearInterval(timer);
   };
+}
+
+/**
+ * The one text rule (packages/shared/src/text.ts), on every event's payload before a handler
+ * reads it; one function for every socket.
+ */
+function cleanPacket(packet: unknown[], next: (error?: Error) => void) {
+  const payload = packet.slice(1).filter((arg) => typeof arg !== 'function');
+  // Every event a client sends carries a payload: an acknowledgement alone is answered, not left waiting.
+  const cleaned: ReturnType<typeof cleanInput> = payload.length
+    ? cleanInput(payload)
+    : { ok: false, problems: { body: ['Send the event with its payload.'] } };
+  if (cleaned.ok) {
+    let index = 0;
+    for (let i = 1; i < packet.length; i += 1) {
+      if (typeof packet[i] !== 'function') packet[i] = (cleaned.value as unknown[])[index++];
+    }
+    next();
+    return;
+  }
+  // Answered like a failed validation; the handler never runs.
+  const ack: unknown = packet.at(-1);
+  if (typeof ack === 'function') {
+    const fields = Object.fromEntries(
+      Object.entries(cleaned.problems).map(([path, messages]) => [path.replace(/^\d+\.?/, '') || 'body', messages]),
+    );
+    (ack as (reply: unknown) => void)({
+      ok: false,
+      error: { code: 'validation_failed', message: SERVER_MESSAGES.invalidFields, fields },
+    });
+  }
 }
 
 function handshakeToken(socket: TolkSocket): string {
@@ -147,6 +177,7 @@ export const realtimePlugin = fp(
     });
 
     batchSocketWrites(io.engine);
+    const stopSweeping = sweepExpired(io);
 
     const redisClients: Parameters<typeof closeRedisClient>[0][] = [];
     if (options.redisUrl) {
@@ -232,38 +263,8 @@ export const realtimePlugin = fp(
             app.log.warn({ err: error }, 'could not recheck a socket session');
           });
       }
-      socket.once('disconnect', closeAt(socket, caller.expiresAt));
       if (socket.disconnected) return;
-      // The one text rule (packages/shared/src/text.ts), on every event's payload before a handler reads it.
-      socket.use((packet, next) => {
-        const payload = packet.slice(1).filter((arg) => typeof arg !== 'function');
-        // Every event a client sends carries a payload: an acknowledgement alone is answered, not left waiting.
-        const cleaned: ReturnType<typeof cleanInput> = payload.length
-          ? cleanInput(payload)
-          : { ok: false, problems: { body: ['Send the event with its payload.'] } };
-        if (cleaned.ok) {
-          let index = 0;
-          for (let i = 1; i < packet.length; i += 1) {
-            if (typeof packet[i] !== 'function') packet[i] = (cleaned.value as unknown[])[index++];
-          }
-          next();
-          return;
-        }
-        // Answered like a failed validation; the handler never runs.
-        const ack: unknown = packet.at(-1);
-        if (typeof ack === 'function') {
-          const fields = Object.fromEntries(
-            Object.entries(cleaned.problems).map(([path, messages]) => [
-              path.replace(/^\d+\.?/, '') || 'body',
-              messages,
-            ]),
-          );
-          (ack as (reply: unknown) => void)({
-            ok: false,
-            error: { code: 'validation_failed', message: SERVER_MESSAGES.invalidFields, fields },
-          });
-        }
-      });
+      socket.use(cleanPacket);
       for (const handler of handlers) handler(socket);
     });
 
@@ -304,6 +305,7 @@ export const realtimePlugin = fp(
     // Not io.close(): that closes the HTTP server, which Fastify closes itself.
     app.addHook('preClose', async () => {
       closing = true;
+      stopSweeping();
       io.local.disconnectSockets(true);
       io.engine.close();
     });

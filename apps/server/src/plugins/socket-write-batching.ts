@@ -20,13 +20,11 @@ interface EngineTransport {
 }
 interface EngineSocket {
   transport: EngineTransport;
-  on(event: 'upgrade', listener: (transport: EngineTransport) => void): void;
+  once(event: 'upgrade', listener: (transport: EngineTransport) => void): void;
 }
 interface EngineServer {
   on(event: 'connection', listener: (socket: EngineSocket) => void): void;
 }
-
-const batched = new WeakSet<EngineTransport>();
 
 export function batchSocketWrites(engine: EngineServer): void {
   let corked = new Set<TcpSocket>();
@@ -39,29 +37,34 @@ export function batchSocketWrites(engine: EngineServer): void {
     for (const tcp of sockets) tcp.uncork();
   };
 
-  const wrap = (transport: EngineTransport) => {
-    const tcp = transport.socket?._socket;
-    if (transport.name !== 'websocket' || !tcp || batched.has(transport)) return;
-    batched.add(transport);
-    const send = transport.send.bind(transport);
-    transport.send = (packets) => {
-      if (!corked.has(tcp) && !tcp.destroyed) {
-        tcp.cork();
-        corked.add(tcp);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(uncorkAll);
-        }
+  /**
+   * The websocket transport's send, batched: one function for every transport (set on each as
+   * its own `send`, the prototype's kept underneath), not a bound copy per socket.
+   */
+  function batchedSend(this: EngineTransport, packets: unknown[]) {
+    const tcp = this.socket?._socket;
+    if (tcp && !corked.has(tcp) && !tcp.destroyed) {
+      tcp.cork();
+      corked.add(tcp);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(uncorkAll);
       }
-      send(packets);
-      // Engine.IO holds further packets back until this write is done; corked, it is done at
-      // the end of the turn, so let the turn's other packets join it in the TCP socket's buffer.
-      if (corked.has(tcp)) transport.writable = true;
-    };
+    }
+    (Object.getPrototypeOf(this) as EngineTransport).send.call(this, packets);
+    // Engine.IO holds further packets back until this write is done; corked, it is done at
+    // the end of the turn, so let the turn's other packets join it in the TCP socket's buffer.
+    if (tcp && corked.has(tcp)) this.writable = true;
+  }
+
+  const wrap = (transport: EngineTransport) => {
+    if (transport.name !== 'websocket' || !transport.socket?._socket) return;
+    transport.send = batchedSend;
   };
 
   engine.on('connection', (socket) => {
     wrap(socket.transport);
-    socket.on('upgrade', wrap);
+    // A socket that began on long-polling moves to a WebSocket once, if at all.
+    if (socket.transport.name !== 'websocket') socket.once('upgrade', wrap);
   });
 }

@@ -227,11 +227,16 @@ export function createDelivery(deps: {
   /**
    * Views for one reader; muses whose translation is missing, stale or due a retry get one started.
    * `stored`: the muses' translations when already read (a catch-up page's, in every language).
+   * `late`: how this one reader hears of a translation that was not ready (a joining socket's own
+   * `muse:updated`); without it, the language room is told. A restart's thousands of joins each
+   * find the newest muses' translations still in flight: told to each room, every join would make
+   * its whole room hear of them again (and ask who is hidden from them once more).
    */
   async function viewsFor(
     records: MuseRecord[],
     member: Pick<MemberRow, 'readingLanguage' | 'readsWithout'>,
     stored?: TranslationRow[],
+    late?: (view: Muse) => void,
   ) {
     const language = member.readingLanguage;
     const rows = stored
@@ -247,9 +252,17 @@ export function createDelivery(deps: {
       const row = byMuse.get(muse.id);
       const needs = muse.deletedAt === null && muse.text && !readsAsIs(muse, language, member.readsWithout);
       if (needs && (!row || row.stale || retryIsDue(row))) {
-        // Repair after a restart, an edit or an engine outage: translate now, tell the room when done.
+        // Repair after a restart, an edit or an engine outage: translate now, tell the reader (or
+        // the room) when done; a translation already under way is waited for, not made again.
         const started = translateMuse(muse, [language]).get(language);
-        if (started) {
+        if (started && late) {
+          track(
+            started.then((translation) => {
+              // Still failing: the reader sees "translating"; a later retry tells the room.
+              if (translation.state !== 'pending') late(museView(muse, language, translation, member.readsWithout));
+            }),
+          );
+        } else if (started) {
           track(started.then((translation) => announce(muse, translation)));
         }
       }

@@ -490,6 +490,42 @@ describe('coming back together', () => {
     for (const socket of [anaPhone, benLaptop, benPhone]) socket.close();
   });
 
+  it('gives a socket joining while a translation is under way that translation itself; the room is not told again', async () => {
+    const [english, spanish, other] = [
+      await newAccount(t.app, { language: 'en' }),
+      await newAccount(t.app, { language: 'es' }),
+      await newAccount(t.app, { language: 'es' }),
+    ];
+    const chat = await group(english, [spanish, other]);
+    const present = await reader(spanish.token, chat.id);
+    control.delayMs = TRANSLATION_GRACE_MS + 1_000;
+    const { muse } = await send(english, chat.id, 'The ferry leaves at noon.');
+    // Out as pending to the reader already here; the engine is still at work.
+    await expect.poll(() => present.about(muse.id).length, { timeout: 5_000 }).toBe(1);
+
+    // Two more sockets come back (a restart's rejoins): each catch-up finds the translation in flight.
+    const late = [await reader(other.token, chat.id), await reader(other.token, chat.id)];
+    for (const socket of late) {
+      expect(socket.about(muse.id)).toMatchObject([{ event: 'muse:new', muse: { translation: { state: 'pending' } } }]);
+    }
+    const ready = { event: 'muse:updated', muse: { translation: { to: 'es', state: 'ready' } } };
+    await expect.poll(() => present.about(muse.id).length, { timeout: 5_000 }).toBe(2);
+    for (const socket of late) {
+      await expect
+        .poll(() => socket.about(muse.id).filter((h) => h.event === 'muse:updated').length)
+        .toBeGreaterThan(0);
+    }
+    await quietWindow(300);
+    // The reader who was here heard the translation once: the joins did not have the room told again.
+    expect(present.about(muse.id)[1]).toMatchObject(ready);
+    expect(present.about(muse.id)).toHaveLength(2);
+    // A joining socket hears it from its join (and from the room, had it joined before the engine answered).
+    for (const socket of late) {
+      for (const heard of socket.about(muse.id).slice(1)) expect(heard).toMatchObject(ready);
+    }
+    for (const socket of [present, ...late]) socket.socket.close();
+  });
+
   it('answers a join asked again before its answer came once, with one replay', async () => {
     const [ana, ben] = [await newAccount(t.app, { language: 'en' }), await newAccount(t.app, { language: 'en' })];
     const chat = await newConversation(t.app, ana, { kind: 'group', title: 'Asked twice', members: [ben.username] });
