@@ -24,6 +24,9 @@
 //   node --import tsx bench/sockets.ts --db postgres --groups 25 --devices 20
 // Seeding signs every device in (argon2): 5,000 sessions take about two minutes here.
 // FANOUT_CPU_PROFILE=/tmp/storm profiles the restarted server (npx tsx bench/fanout/profile-summary.ts FILE).
+// FANOUT_HEAP_SNAPSHOT=/tmp/idle writes the server's heap before and after the idle sockets (open
+// both in Chrome's DevTools, Memory, Comparison): what each socket holds. A snapshot's own memory
+// inflates the RSS figures of that run; the heap figures hold.
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { freePort } from '../apps/server/src/test/server-process';
@@ -68,7 +71,6 @@ const clients = Array.from({ length: CLIENT_PROCESSES }, (_, p) =>
 
 // (i) Idle memory.
 const before = await server.call<ProcessMemory>('usage', true);
-// FANOUT_HEAP_SNAPSHOT=/tmp/idle writes /tmp/idle.before.heapsnapshot and /tmp/idle.after.heapsnapshot.
 const heapSnapshot = process.env.FANOUT_HEAP_SNAPSHOT;
 if (heapSnapshot) await server.call('heapSnapshot', `${heapSnapshot}.before.heapsnapshot`);
 // FANOUT_CPU_PROFILE=/tmp/storm also writes /tmp/storm.connect.cpuprofile: every socket connecting and joining.
