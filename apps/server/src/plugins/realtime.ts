@@ -263,7 +263,6 @@ export const realtimePlugin = fp(
             app.log.warn({ err: error }, 'could not recheck a socket session');
           });
       }
-      if (socket.disconnected) return;
       socket.use(cleanPacket);
       for (const handler of handlers) handler(socket);
     });

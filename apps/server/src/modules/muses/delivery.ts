@@ -255,15 +255,16 @@ export function createDelivery(deps: {
         // Repair after a restart, an edit or an engine outage: translate now, tell the reader (or
         // the room) when done; a translation already under way is waited for, not made again.
         const started = translateMuse(muse, [language]).get(language);
-        if (started && late) {
+        if (started) {
           track(
-            started.then((translation) => {
+            started.then(async (translation) => {
+              if (!late) await announce(muse, translation);
               // Still failing: the reader sees "translating"; a later retry tells the room.
-              if (translation.state !== 'pending') late(museView(muse, language, translation, member.readsWithout));
+              else if (translation.state !== 'pending') {
+                late(museView(muse, language, translation, member.readsWithout));
+              }
             }),
           );
-        } else if (started) {
-          track(started.then((translation) => announce(muse, translation)));
         }
       }
       views.push(museView(muse, language, row ? translationFromRow(row) : undefined, member.readsWithout));
