@@ -1,5 +1,5 @@
 import { blockBetween, noBlockBetween } from '../reach';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { executePrepared, queryRows, type Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { conversationMembers, conversations, muses, museTranslations } from '../../db/schema/conversations';
@@ -75,9 +75,12 @@ function createMuseRowsRepository(db: Database) {
       conversationId: string,
       page: { after: string | null; limit: number },
     ): Promise<UnreadNotice[]> {
-      const unreadBy = (member: SQL) => sql`m.conversation_id = ${conversationId} and m.seq > ${member}.last_read_seq
-        and m.deleted_at is null and m.sender_member_id <> ${member}.id
-        and not ${blockBetween(sql`s.account_id`, sql`${member}.account_id`)}`;
+      // Whose muses a member is not told of (their own, and those of members with a block between
+      // them) is found once per member, over the few members, so the muses are filtered by sender
+      // alone: a block check per unread muse, with a young table's statistics, cost 165-250 ms a
+      // call on PostgreSQL. The translation is looked up only for the muse each member is told of.
+      const unread = sql`m.conversation_id = ${conversationId} and m.seq > cm.last_read_seq
+        and m.deleted_at is null and m.sender_member_id <> all(quiet.ids)`;
       const rows = await queryRows<{
         member_id: string;
         account_id: string;
@@ -94,19 +97,22 @@ function createMuseRowsRepository(db: Database) {
       }>(
         db,
         sql`
-        select cm.id as member_id, cm.account_id, c.kind, c.title, last.id as muse_id, last.seq, last.text, last.source_language,
-          last.sender_account_id, last.translated, last.has_photo,
-          (select count(*) from (select 1 from ${muses} m join ${conversationMembers} s on s.id = m.sender_member_id
-             where ${unreadBy(sql`cm`)} limit 100) as u)::int as unread
+        select cm.id as member_id, cm.account_id, c.kind, c.title, last.id as muse_id, last.seq, last.text,
+          last.source_language, last.has_photo,
+          (select s.account_id from ${conversationMembers} s where s.id = last.sender_member_id) as sender_account_id,
+          (select t.text from ${museTranslations} t where t.muse_id = last.id and t.target_language = cm.reading_language
+             and t.state = 'ready' and not t.stale) as translated,
+          (select count(*) from (select 1 from ${muses} m where ${unread} order by m.seq desc limit 100) as u)::int as unread
         from ${conversationMembers} cm
         join ${conversations} c on c.id = cm.conversation_id
         cross join lateral (
-          select m.id, m.seq, m.text, m.source_language, s.account_id as sender_account_id,
-            m.photo_id is not null as has_photo, t.text as translated
-          from ${muses} m join ${conversationMembers} s on s.id = m.sender_member_id
-          left join ${museTranslations} t on t.muse_id = m.id and t.target_language = cm.reading_language
-            and t.state = 'ready' and not t.stale
-          where ${unreadBy(sql`cm`)}
+          select array_agg(s.id) as ids from ${conversationMembers} s
+          where s.conversation_id = cm.conversation_id
+            and (s.id = cm.id or ${blockBetween(sql`s.account_id`, sql`cm.account_id`)})
+        ) as quiet
+        cross join lateral (
+          select m.id, m.seq, m.text, m.source_language, m.sender_member_id, m.photo_id is not null as has_photo
+          from ${muses} m where ${unread}
           order by m.seq desc limit 1
         ) as last
         where cm.conversation_id = ${conversationId} and cm.account_id is not null and cm.left_at is null
