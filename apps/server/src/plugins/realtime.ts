@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
@@ -190,20 +190,13 @@ export const realtimePlugin = fp(
         app.log.error({ err: error }, 'redis subscriber error');
       });
       await Promise.all([pub.connect(), sub.connect()]);
-      // The adapter publishes without waiting for the answer: while Redis is away (a command
-      // failing as the connection drops, or queued past its timeout) that would be an unhandled
-      // rejection, which ends the process. Live events to other instances are lost then; the
-      // muses are stored, and a reader's catch-up by sequence brings them.
-      const publish = pub.publish.bind(pub);
-      Object.defineProperty(pub, 'publish', {
-        value: (...args: Parameters<typeof publish>) => {
-          const sent = publish(...args);
-          sent.catch((error: unknown) => {
-            app.log.warn({ err: error }, 'redis publish failed');
-          });
-          return sent;
-        },
-      });
+      // The adapter publishes, and on close unsubscribes four times, without waiting for the
+      // answers: while Redis is away (a command failing as the connection drops, or queued until
+      // the client is dropped at close) each would be an unhandled rejection, which ends the
+      // process. Live events to other instances are lost then; the muses are stored, and a
+      // reader's catch-up by sequence brings them.
+      answeredOrLogged(pub, ['publish'], app.log);
+      answeredOrLogged(sub, ['unsubscribe', 'pUnsubscribe'], app.log);
       io.adapter(createAdapter(pub, sub, { requestsTimeout: PRESENCE_REQUEST_TIMEOUT_MS }));
       // Who is online, asked of every instance: while Redis is away, this instance's own sockets at
       // once (a join must neither fail nor wait on a request nobody can carry), and the same when
@@ -325,3 +318,26 @@ export const realtimePlugin = fp(
   },
   { name: 'realtime', dependencies: ['auth'] },
 );
+
+/**
+ * Wraps some of a Redis client's commands so that a failure the caller never waits for is logged
+ * instead of left unhandled; the caller still gets the same promise.
+ */
+function answeredOrLogged<Client extends object>(
+  client: Client,
+  names: (keyof Client & string)[],
+  log: FastifyBaseLogger,
+) {
+  for (const name of names) {
+    const command = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    Object.defineProperty(client, name, {
+      value: (...args: unknown[]) => {
+        const sent = command(...args);
+        sent.catch((error: unknown) => {
+          log.warn({ err: error }, `redis ${name} failed`);
+        });
+        return sent;
+      },
+    });
+  }
+}

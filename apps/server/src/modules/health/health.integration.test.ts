@@ -113,3 +113,25 @@ describe.skipIf(!databaseUrl)('with Redis (needs DATABASE_URL)', () => {
     await expect.poll(async () => (await get(t, '/api/health/ready')).statusCode, { timeout: 15_000 }).toBe(200);
   });
 });
+
+describe.skipIf(!databaseUrl)('closing while Redis is away (needs DATABASE_URL)', () => {
+  it('closes without an unhandled rejection from the clients it drops', async () => {
+    const redis = new RedisProcess();
+    await redis.start();
+    const t = await testApp({ translationEngines: [], config: { redisUrl: redis.url } });
+    const unhandled: unknown[] = [];
+    const hear = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', hear);
+    try {
+      // Redis goes and the clients are still reconnecting when the app closes: what the socket
+      // adapter sends on close is queued, then dropped with its client.
+      await redis.kill();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await t.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', hear);
+    }
+  }, 60_000);
+});
