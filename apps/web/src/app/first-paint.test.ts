@@ -31,6 +31,8 @@ describe('firstPaint', () => {
     localStorage.setItem(STORAGE_KEYS.darkMode, 'false');
     firstPaint(FIRST_PAINT_KEYS);
     expect(document.body.classList.contains('dark-mode')).toBe(false);
+    // Set either way, as the app sets it (lib/dark-mode.ts), so the app need not touch it.
+    expect(document.documentElement.style.colorScheme).toBe('light');
   });
 
   it('keeps a page rendered ahead for a guest whose language is the page’s, hiding the cookie banner they answered', () => {

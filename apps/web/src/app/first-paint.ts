@@ -32,10 +32,9 @@ export function firstPaint(keys: FirstPaintKeys): void {
   const dark =
     mode === 'true' ||
     (mode !== 'false' && typeof window.matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
-  if (dark) {
-    document.body.classList.add('dark-mode');
-    html.style.colorScheme = 'dark';
-  }
+  if (dark) document.body.classList.add('dark-mode');
+  // Either way, as lib/dark-mode.ts sets it: the app then finds it set and leaves the page's style be.
+  html.style.colorScheme = dark ? 'dark' : 'light';
   if (!html.dataset.prerendered) return;
   if (read(keys.cookieConsent)) html.classList.add('cookies-answered');
   const language = window.__UI_LANGUAGE__ ?? read(keys.uiLanguage);

@@ -42,6 +42,29 @@ describe('dark mode storage (spec section 1)', () => {
     expect(document.body.classList.contains('dark-mode')).toBe(false);
   });
 
+  it('leaves a page already in the mode untouched, so the browser has nothing to restyle', async () => {
+    applyDarkMode(true);
+    const changes: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) changes.push(`${record.target.nodeName} ${record.attributeName ?? ''}`);
+    });
+    observer.observe(document.documentElement, { attributes: true, subtree: true });
+    // Writing the same value counts too (a browser restyles then): the setter must not be called.
+    const style = document.documentElement.style;
+    const write = vi.fn();
+    Object.defineProperty(style, 'colorScheme', { configurable: true, get: () => 'dark', set: write });
+    applyDarkMode(true);
+    delete (style as { colorScheme?: string }).colorScheme;
+    await Promise.resolve();
+    expect(write).not.toHaveBeenCalled();
+    expect(changes.filter((change) => !change.startsWith('META'))).toEqual([]);
+    applyDarkMode(false);
+    await Promise.resolve();
+    observer.disconnect();
+    expect(changes).toEqual(expect.arrayContaining(['BODY class', 'HTML style']));
+    expect(document.documentElement.style.colorScheme).toBe('light');
+  });
+
   it("toggling stores 'true' or 'false' and sets body.dark-mode", () => {
     prefersDark(false);
     const { result } = renderHook(() => useDarkMode());

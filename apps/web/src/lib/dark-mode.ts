@@ -11,9 +11,16 @@ export function readDarkMode(): boolean {
   return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
+/**
+ * Puts the mode on the page. What is already so is left alone: writing the root's inline style,
+ * even to its own value, has the browser restyle every element of the page (a long task as the app
+ * takes over a page whose first paint set the mode already: app/first-paint.ts).
+ */
 export function applyDarkMode(on: boolean): void {
-  document.body.classList.toggle('dark-mode', on);
-  document.documentElement.style.colorScheme = on ? 'dark' : 'light';
+  if (document.body.classList.contains('dark-mode') !== on) document.body.classList.toggle('dark-mode', on);
+  const scheme = on ? 'dark' : 'light';
+  const { style } = document.documentElement;
+  if (style.colorScheme !== scheme) style.colorScheme = scheme;
   applyThemeColor(on);
 }
 

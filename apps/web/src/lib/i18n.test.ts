@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../locales/ar.json';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
-import { chooseUiLanguage, initI18n, loadRestOfLanguage, resolveUiLanguage } from './i18n';
+import { applyDocumentLanguage, chooseUiLanguage, initI18n, loadRestOfLanguage, resolveUiLanguage } from './i18n';
 
 describe('resolveUiLanguage (spec section 4)', () => {
   it('follows the order: global value, stored, current, browser, en', () => {
@@ -22,6 +22,24 @@ describe('resolveUiLanguage (spec section 4)', () => {
   it('maps zh-hans to zh and Norwegian variants to nb', () => {
     expect(resolveUiLanguage({ stored: 'zh-hans' })).toBe('zh');
     expect(resolveUiLanguage({ browser: 'no' })).toBe('nb');
+  });
+});
+
+describe('applyDocumentLanguage', () => {
+  it('sets lang and dir, and leaves them alone when the page has them already', async () => {
+    applyDocumentLanguage('ar');
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar', 'rtl']);
+    const changed: (string | null)[] = [];
+    const observer = new MutationObserver((records) => changed.push(...records.map((record) => record.attributeName)));
+    observer.observe(document.documentElement, { attributes: true });
+    applyDocumentLanguage('ar');
+    await Promise.resolve();
+    expect(changed).toEqual([]);
+    applyDocumentLanguage('en');
+    await Promise.resolve();
+    observer.disconnect();
+    expect(changed.sort()).toEqual(['dir', 'lang']);
+    expect(document.documentElement.dir).toBe('ltr');
   });
 });
 
@@ -120,7 +138,12 @@ describe('initI18n', () => {
     expect(i18next.getResourceBundle('de', 'translation')).not.toHaveProperty('auth');
     expect(i18next.getResourceBundle('de', 'translation')).not.toHaveProperty('muses');
 
+    // The screen on show had every key it uses: nothing re-renders when the rest lands.
+    const added = vi.fn();
+    i18next.store.on('added', added);
     await loadRestOfLanguage();
+    i18next.store.off('added', added);
+    expect(added).not.toHaveBeenCalled();
     expect(i18next.t('auth.signInTitle')).toBe(de.auth.signInTitle);
     expect(i18next.t('landing.heroTitle')).toBe(de.landing.heroTitle);
     // Every section, neither part missing nor doubled.
@@ -134,10 +157,15 @@ describe('initI18n', () => {
   it('brings the rest of the language, not English, for a key asked for before the rest is in', async () => {
     localStorage.setItem('uiLanguage', 'de');
     await initI18n({ firstScreenOnly: true });
+    // What shows the missing key re-renders once the rest is in (react-i18next's bindI18nStore).
+    const added = vi.fn();
+    i18next.store.on('added', added);
     expect(i18next.t('auth.signInTitle')).toBe('auth.signInTitle');
     await vi.waitFor(() => {
       expect(i18next.t('auth.signInTitle')).toBe(de.auth.signInTitle);
     });
+    i18next.store.off('added', added);
+    expect(added).toHaveBeenCalledWith('de', 'translation', expect.anything());
     expect(i18next.getResourceBundle('en', 'translation') ?? {}).toEqual({});
   });
 });

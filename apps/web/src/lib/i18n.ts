@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { directionOf, FALLBACK_LANGUAGE, toUiLanguage, type UiLanguage } from '@tolk/shared/languages';
@@ -29,9 +28,16 @@ export function resolveUiLanguage(candidates: LanguageCandidates): UiLanguage {
   return FALLBACK_LANGUAGE;
 }
 
+/**
+ * The page's language and direction. Set only where they differ: setting either on the root, even
+ * to its own value, has the browser match every element's :lang()/:dir() again (a long task as the
+ * app takes over a page rendered ahead in its language).
+ */
 export function applyDocumentLanguage(language: string): void {
-  document.documentElement.lang = language;
-  document.documentElement.dir = directionOf(language);
+  const html = document.documentElement;
+  const dir = directionOf(language);
+  if (html.lang !== language) html.lang = language;
+  if (html.dir !== dir) html.dir = dir;
 }
 
 // Every language, English included, is fetched when it is the interface language, so a page load
@@ -52,6 +58,8 @@ const loadLocale = async (language: string): Promise<ResourceKey | undefined> =>
 /** The language loaded without its rest (only the page's first language ever is), until the rest is in. */
 let firstScreenOnly: string | undefined;
 let restLoad: Promise<void> | undefined;
+/** A key was asked for that the first screen's part lacks: the rest, once in, re-renders what shows. */
+let keyMissedMeanwhile = false;
 
 /**
  * Resolves once the interface language is whole: what every screen but the landing page, and
@@ -64,11 +72,13 @@ export function loadRestOfLanguage(): Promise<void> {
   restLoad ??= loadPart(restParts, language).then(
     (resources) => {
       if (firstScreenOnly === language) firstScreenOnly = undefined;
-      // Screens showing the language re-render as the bundle grows (bindI18nStore: 'added'), a
-      // little at a time: the screen on show has every key it uses already.
-      startTransition(() => {
-        i18next.addResourceBundle(language, 'translation', resources ?? {}, true, false);
-      });
+      // The screen on show has every key it uses already, so the rest goes in silently: every
+      // screen showing the language would otherwise re-render at once (react-i18next follows the
+      // store through useSyncExternalStore, whose updates no transition defers), a long task on a
+      // slow phone for nothing. Only a key missed meanwhile has them re-render (bindI18nStore: 'added').
+      const silent = !keyMissedMeanwhile;
+      keyMissedMeanwhile = false;
+      i18next.addResourceBundle(language, 'translation', resources ?? {}, true, false, { silent });
     },
     (error: unknown) => {
       restLoad = undefined;
@@ -166,6 +176,7 @@ export async function initI18n({ firstScreenOnly: partly = false }: { firstScree
   wantedLanguage = language;
   firstScreenOnly = partly ? language : undefined;
   restLoad = undefined;
+  keyMissedMeanwhile = false;
 
   if (!listening) {
     listening = true;
@@ -188,6 +199,7 @@ export async function initI18n({ firstScreenOnly: partly = false }: { firstScree
       saveMissing: true,
       missingKeyHandler: () => {
         if (firstScreenOnly !== undefined && firstScreenOnly === i18next.language) {
+          keyMissedMeanwhile = true;
           void loadRestOfLanguage().catch(() => undefined);
         } else if (englishDeferred) void loadEnglish();
       },
