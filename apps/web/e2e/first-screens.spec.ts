@@ -146,6 +146,37 @@ test.describe('on a narrow phone', () => {
   });
 });
 
+test.describe('on a phone with the cookie bar up', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test('no page rendered ahead shifts as the app takes it over and measures the bar', async ({ page }) => {
+    // Every layout shift the browser reports, from the first paint on.
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+          shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((source) => source.node?.nodeName).join(',')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/interpret', '/signin']) {
+      await page.goto(path);
+      await appIsIn(page);
+      await expect(page.getByRole('region', { name: en.cookies.bannerText })).toBeVisible();
+      // The bar's room is set once the page is laid out (cookie-banner.tsx): two frames on.
+      await page.evaluate(async () => {
+        for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+      });
+      expect(
+        await page.evaluate(() => document.documentElement.style.getPropertyValue('--cookie-cover')),
+        path,
+      ).not.toBe('');
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), path).toEqual([]);
+    }
+  });
+});
+
 test.describe('taking the page over', () => {
   test.use({ locale: 'ar', colorScheme: 'dark' });
 
