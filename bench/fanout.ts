@@ -50,6 +50,9 @@
 //   postgres://postgres@127.0.0.1:5432/test) and drops it at the end.
 //   FANOUT_CPU_PROFILE=/tmp/fan writes /tmp/fan.<ws|relay|tolk>.cpuprofile of each hold (the server
 //   process's inspector session); `npx tsx bench/fanout/profile-summary.ts FILE` sums one up.
+//   TOLK_METRICS=true FANOUT_SERVER_METRICS=1 prints Tolk's own histograms at the end (the send
+//   route from its arrival at Fastify to its answer; a muse from its store to its broadcast), to
+//   set against the clients' "answer p99" (from a send leaving to its answer) in each phase.
 // Reading the figures on a small machine: servers and clients share its cores, so the floors'
 // saturation is mostly what the client processes can take in (their CPU is printed beside the
 // server's), and anything else running moves every figure (the load average is printed). The

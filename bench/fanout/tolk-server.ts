@@ -261,6 +261,20 @@ export async function startTolk() {
 
   /** Stops the app; unless the database is `kept` for a restart, drops it and removes the folder. */
   const close = async (kept = false) => {
+    // FANOUT_SERVER_METRICS=1 (with TOLK_METRICS=true): the server's own view at the end, to set
+    // against the clients' (answer p99): how long the send route took from the request's arrival
+    // at Fastify to its answer, and a muse from its store to its broadcast.
+    if (process.env.FANOUT_SERVER_METRICS) {
+      const { body } = await app.inject({ url: '/metrics' });
+      const wanted =
+        /^(tolk_http_request_duration_seconds_bucket\{.*route="\/api\/conversations\/:id\/muses"|tolk_muse_delivery_seconds_bucket)/;
+      console.error(
+        body
+          .split('\n')
+          .filter((line) => wanted.test(line))
+          .join('\n'),
+      );
+    }
     await app.close();
     await database.close();
     if (kept) return;
