@@ -132,4 +132,43 @@ export function printReport(runs: ServerRun[]) {
   console.log('');
   console.log('Targets (issue #17, set for the reference sizes):');
   for (const [name, pass, detail] of checks) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
+
+  // Issue 35: Tolk's cost over the bare relay with the same clients, and past saturation.
+  const relay = runs.find((run) => run.kind === 'relay');
+  const lost = (run: ServerRun) =>
+    [run.load, ...run.steps, run.hold].reduce((sum, p) => sum + Math.max(0, p.expected - p.latency.count), 0);
+  const versus = (of: number, against: number | undefined) =>
+    against === undefined ? 'n/a (run with --servers ws,relay,tolk)' : `${fixed(of / against, 2)}x`;
+  const capacity: [string, boolean, string][] = [
+    [
+      'saturation >= 0.95 x the bare Socket.IO relay',
+      !!relay && tolk.saturation >= 0.95 * relay.saturation,
+      `${versus(tolk.saturation, relay?.saturation)} (${count(tolk.saturation)} against ${relay ? count(relay.saturation) : '-'})`,
+    ],
+    [
+      `p99 at ${count(OFFERED)} deliveries/s offered <= 1.2 x the relay's`,
+      !!relay && tolk.load.latency.p99 <= 1.2 * relay.load.latency.p99,
+      `${versus(tolk.load.latency.p99, relay?.load.latency.p99)} (${fixed(tolk.load.latency.p99)} ms against ${relay ? fixed(relay.load.latency.p99) : '-'})`,
+    ],
+    [
+      'deliveries per server CPU-second >= 0.6 x the raw ws floor',
+      !!floor && efficiency(tolk) >= 0.6,
+      floor ? `${fixed(efficiency(tolk), 2)}x` : 'n/a (run with --servers ws,relay,tolk)',
+    ],
+    [
+      'past saturation: p99 of the muses delivered < 1 s, every accepted muse delivered',
+      tolk.hold.latency.p99 < 1000 && lost(tolk) === 0,
+      `${fixed(tolk.hold.latency.p99 / 1000, 2)} s, ${count(tolk.hold.shed)} sends shed, ${count(lost(tolk))} deliveries missing`,
+    ],
+  ];
+  if (DB === 'pglite') {
+    capacity.push([
+      'RSS per idle authenticated socket on PGlite <= 20 KiB',
+      tolk.rssPerSocket <= 20 * 1024,
+      `${kib(tolk.rssPerSocket)} KiB`,
+    ]);
+  }
+  console.log('');
+  console.log('Targets (issue #35, capacity; on a quiet machine, two runs per database):');
+  for (const [name, pass, detail] of capacity) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
 }
