@@ -94,8 +94,16 @@ async function connect(argument: {
 
 /** Open loop: muse k leaves at start + k / rate, whatever became of the ones before it. */
 async function send(plan: SendPlan): Promise<SendResult> {
-  const result: SendResult = { sent: 0, accepted: 0, failed: 0, shed: 0, maxLagMs: 0, answerP99Ms: 0, texts: {} };
-  const answerMs: number[] = [];
+  const answers = new Histogram();
+  const result: SendResult = {
+    sent: 0,
+    accepted: 0,
+    failed: 0,
+    shed: 0,
+    maxLagMs: 0,
+    answers: answers.sparse(),
+    texts: {},
+  };
   if (!senders.length || plan.count === 0) return result;
   const http = plan.via === 'http' ? httpSenders(plan.port) : undefined;
   const periodMicros = 1e6 / plan.musesPerSecond;
@@ -130,7 +138,7 @@ async function send(plan: SendPlan): Promise<SendResult> {
             return;
           }
           result.accepted++;
-          answerMs.push((nowMicros(epoch) - now) / 1000);
+          answers.add((nowMicros(epoch) - now) / 1000);
           const key = `${sender.language}\u0000${text}`;
           result.texts[key] = (result.texts[key] ?? 0) + 1;
         },
@@ -156,8 +164,7 @@ async function send(plan: SendPlan): Promise<SendResult> {
   });
   await Promise.all(inFlight);
   http?.destroy();
-  answerMs.sort((a, b) => a - b);
-  result.answerP99Ms = answerMs[Math.min(answerMs.length - 1, Math.floor(answerMs.length * 0.99))] ?? 0;
+  result.answers = answers.sparse();
   return result;
 }
 

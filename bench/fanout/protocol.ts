@@ -128,8 +128,8 @@ export interface SendResult {
   shed: number;
   /** How far behind its schedule the latest send left (the client process's own lag). */
   maxLagMs: number;
-  /** p99 of the time from a send leaving to its answer (201 / acknowledgement), accepted sends only. */
-  answerP99Ms: number;
+  /** From a send leaving to its answer (201 / acknowledgement), accepted sends only. */
+  answers: SparseHistogram;
   /** Accepted muses by text and source language: `${from}\u0000${text}`. */
   texts: Record<string, number>;
 }

@@ -14,7 +14,7 @@ import {
   STEP_SECONDS,
   VIA,
 } from './options';
-import type { Phase, ServerRun } from './run';
+import { missing, type Phase, type ServerRun } from './run';
 
 function table(rows: string[][]) {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
@@ -135,25 +135,26 @@ export function printReport(runs: ServerRun[]) {
 
   // Issue 35: Tolk's cost over the bare relay with the same clients, and past saturation.
   const relay = runs.find((run) => run.kind === 'relay');
-  const lost = (run: ServerRun) =>
-    [run.load, ...run.steps, run.hold].reduce((sum, p) => sum + Math.max(0, p.expected - p.latency.count), 0);
-  const versus = (of: number, against: number | undefined) =>
-    against === undefined ? 'n/a (run with --servers ws,relay,tolk)' : `${fixed(of / against, 2)}x`;
+  const lost = (run: ServerRun) => [run.load, ...run.steps, run.hold].reduce((sum, p) => sum + missing(p), 0);
+  const WITHOUT = 'n/a (run with --servers ws,relay,tolk)';
+  /** Tolk's figure against another server's of the same run, `of` and `against` written by `unit`. */
+  const versus = (of: number, against: number | undefined, unit: (value: number) => string) =>
+    against === undefined ? WITHOUT : `${fixed(of / against, 2)}x (${unit(of)} against ${unit(against)})`;
   const capacity: [string, boolean, string][] = [
     [
       'saturation >= 0.95 x the bare Socket.IO relay',
       !!relay && tolk.saturation >= 0.95 * relay.saturation,
-      `${versus(tolk.saturation, relay?.saturation)} (${count(tolk.saturation)} against ${relay ? count(relay.saturation) : '-'})`,
+      versus(tolk.saturation, relay?.saturation, count),
     ],
     [
       `p99 at ${count(OFFERED)} deliveries/s offered <= 1.2 x the relay's`,
       !!relay && tolk.load.latency.p99 <= 1.2 * relay.load.latency.p99,
-      `${versus(tolk.load.latency.p99, relay?.load.latency.p99)} (${fixed(tolk.load.latency.p99)} ms against ${relay ? fixed(relay.load.latency.p99) : '-'})`,
+      versus(tolk.load.latency.p99, relay?.load.latency.p99, (ms) => `${fixed(ms)} ms`),
     ],
     [
       'deliveries per server CPU-second >= 0.6 x the raw ws floor',
       !!floor && efficiency(tolk) >= 0.6,
-      floor ? `${fixed(efficiency(tolk), 2)}x` : 'n/a (run with --servers ws,relay,tolk)',
+      floor ? versus(perCpuSecond(tolk), perCpuSecond(floor), count) : WITHOUT,
     ],
     [
       'past saturation: p99 of the muses delivered < 1 s, every accepted muse delivered',

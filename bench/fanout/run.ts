@@ -55,8 +55,8 @@ export interface Phase {
   shed: number;
   expected: number;
   maxLagMs: number;
-  /** The slowest client process's p99 from send to answer (accepted sends). */
-  answerP99Ms: number;
+  /** From a send leaving to its answer, accepted sends of every client process. */
+  answers: ReturnType<typeof percentiles>;
   /** Share of one core the server process used, and the client processes together, in the window. */
   serverCpu: number;
   clientsCpu: number;
@@ -269,7 +269,7 @@ export async function runServer(kind: ServerKind, profilePrefix: string | undefi
       shed: results.reduce((sum, r) => sum + r.shed, 0),
       expected,
       maxLagMs: Math.max(...results.map((r) => r.maxLagMs)),
-      answerP99Ms: Math.max(...results.map((r) => r.answerP99Ms)),
+      answers: percentiles(results.map((r) => r.answers)),
       serverCpu: (to.server - from.server) / (to.at - from.at),
       clientsCpu: (to.clients - from.clients) / (to.at - from.at),
       databaseCpu: from.database && to.database ? cpuBetween(from.database, to.database) / (to.at - from.at) : NaN,
@@ -318,15 +318,18 @@ export async function runServer(kind: ServerKind, profilePrefix: string | undefi
   };
 }
 
+/** Deliveries of the phase's accepted muses that never arrived. */
+export const missing = (p: Phase) => Math.max(0, p.expected - p.latency.count);
+
 function progress(kind: string, name: string, p: Phase) {
   console.log(
     `  ${kind} ${name}: offered ${Math.round(p.offered)}/s, delivered ${Math.round(p.delivered)}/s, ` +
       `p50 ${p.latency.p50} ms, p99 ${p.latency.p99} ms, server CPU ${(p.serverCpu * 100).toFixed(0)} %, ` +
       (Number.isNaN(p.databaseCpu) ? '' : `PostgreSQL CPU ${(p.databaseCpu * 100).toFixed(0)} %, `) +
-      `clients CPU ${(p.clientsCpu * 100).toFixed(0)} %, send lag ${p.maxLagMs.toFixed(0)} ms, answer p99 ${p.answerP99Ms.toFixed(0)} ms` +
+      `clients CPU ${(p.clientsCpu * 100).toFixed(0)} %, send lag ${p.maxLagMs.toFixed(0)} ms, answer p99 ${p.answers.p99} ms` +
       (p.failed ? `, ${p.failed} failed sends` : '') +
       (p.shed ? `, ${p.shed} sends shed (503)` : '') +
-      (p.latency.count < p.expected ? `, ${p.expected - p.latency.count} deliveries missing` : ''),
+      (missing(p) ? `, ${missing(p)} deliveries missing` : ''),
   );
 }
 

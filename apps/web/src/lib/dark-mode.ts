@@ -17,7 +17,8 @@ export function readDarkMode(): boolean {
  * takes over a page whose first paint set the mode already: app/first-paint.ts).
  */
 export function applyDarkMode(on: boolean): void {
-  if (document.body.classList.contains('dark-mode') !== on) document.body.classList.toggle('dark-mode', on);
+  // A class already so is no change (DOMTokenList.toggle with force leaves it be).
+  document.body.classList.toggle('dark-mode', on);
   const scheme = on ? 'dark' : 'light';
   const { style } = document.documentElement;
   if (style.colorScheme !== scheme) style.colorScheme = scheme;
